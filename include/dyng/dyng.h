@@ -1,0 +1,23 @@
+/*
+ * dyng/dyng.h - the whole public C API of libdyng.
+ *
+ * dynG keeps graph analytics current while a graph changes by batches of
+ * edge insertions and deletions. Each concern has its own header:
+ *   status.h     status codes, thread-local messages
+ *   types.h      run-time element types, supported combinations, version
+ *   resources.h  backends, threads, scratch space, interrupts
+ *   graph.h      graphs, properties, batch semantics
+ *   batch.h      batches and applying them
+ *   io.h         Matrix Market and .dgt files
+ */
+#ifndef DYNG_DYNG_H
+#define DYNG_DYNG_H
+
+#include "batch.h"
+#include "graph.h"
+#include "io.h"
+#include "resources.h"
+#include "status.h"
+#include "types.h"
+
+#endif /* DYNG_DYNG_H */

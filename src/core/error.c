@@ -1,0 +1,98 @@
+/*
+ * src/core/error.c - the thread-local error message and its location.
+ *
+ * Each thread has one message buffer. A failing call writes it once with the
+ * values that were wrong; the public accessors read it. No allocation is
+ * made here, so reporting an out-of-memory error cannot itself fail.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+
+#define MESSAGE_BYTES 1024
+#define PATH_BYTES 1024
+
+static _Thread_local char message[MESSAGE_BYTES];
+static _Thread_local char location_path[PATH_BYTES];
+static _Thread_local int64_t location_line;
+static _Thread_local int64_t location_column;
+
+const char *dyng_status_name(dyng_status status) {
+    switch (status) {
+    case DYNG_OK: return "OK";
+    case DYNG_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+    case DYNG_NOT_SUPPORTED: return "NOT_SUPPORTED";
+    case DYNG_STALE_RESULT: return "STALE_RESULT";
+    case DYNG_CAPACITY: return "CAPACITY";
+    case DYNG_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
+    case DYNG_FILE_FORMAT: return "FILE_FORMAT";
+    case DYNG_INTERRUPTED: return "INTERRUPTED";
+    case DYNG_INTERNAL: return "INTERNAL";
+    }
+    return "UNKNOWN";
+}
+
+const char *dyng_error_message(void) { return message; }
+
+void dyng_error_location(const char **path, int64_t *line, int64_t *column) {
+    if (path != NULL)
+        *path = location_path;
+    if (line != NULL)
+        *line = location_line;
+    if (column != NULL)
+        *column = location_column;
+}
+
+void dyng_error_clear(void) {
+    message[0] = '\0';
+    location_path[0] = '\0';
+    location_line = 0;
+    location_column = 0;
+}
+
+static void set_message(const char *fmt, va_list ap) {
+    vsnprintf(message, sizeof message, fmt, ap);
+    location_path[0] = '\0';
+    location_line = 0;
+    location_column = 0;
+}
+
+dyng_status dyng_i_error(dyng_status status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    set_message(fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+void dyng_i_error_set_location(const char *path, int64_t line, int64_t column) {
+    snprintf(location_path, sizeof location_path, "%s", path != NULL ? path : "");
+    location_line = line;
+    location_column = column;
+}
+
+dyng_status dyng_i_file_error(const char *path, int64_t line, int64_t column, const char *fmt,
+                              ...) {
+    char detail[MESSAGE_BYTES];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    if (line > 0 && column > 0)
+        snprintf(message, sizeof message, "%s:%lld:%lld: %s", path != NULL ? path : "",
+                 (long long)line, (long long)column, detail);
+    else if (line > 0)
+        snprintf(message, sizeof message, "%s:%lld: %s", path != NULL ? path : "",
+                 (long long)line, detail);
+    else
+        snprintf(message, sizeof message, "%s: %s", path != NULL ? path : "", detail);
+    dyng_i_error_set_location(path, line, column);
+    return DYNG_FILE_FORMAT;
+}
+
+dyng_status dyng_i_oom(const char *what, size_t bytes) {
+    return dyng_i_error(DYNG_OUT_OF_MEMORY, "out of memory allocating %zu bytes for %s", bytes,
+                        what);
+}

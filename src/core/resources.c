@@ -1,0 +1,183 @@
+/*
+ * src/core/resources.c - backends, thread counts, scratch space, interrupts.
+ */
+#include <stdlib.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "alloc.h"
+#include "error.h"
+#include "resources_internal.h"
+
+static atomic_int process_interrupt;
+
+const char *dyng_backend_name(dyng_backend backend) {
+    switch (backend) {
+    case DYNG_BACKEND_SEQUENTIAL: return "sequential";
+    case DYNG_BACKEND_OPENMP: return "openmp";
+    }
+    return "unknown";
+}
+
+bool dyng_openmp_available(void) {
+#ifdef _OPENMP
+    return true;
+#else
+    return false;
+#endif
+}
+
+dyng_status dyng_resources_new(dyng_resources **out, dyng_backend backend, int num_threads) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    if (backend != DYNG_BACKEND_SEQUENTIAL && backend != DYNG_BACKEND_OPENMP)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "unknown backend %d; accepted: sequential (0), openmp (1)",
+                            (int)backend);
+    if (num_threads < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "num_threads is %d; accepted: 0 (all available) or a positive count",
+                            num_threads);
+    if (backend == DYNG_BACKEND_OPENMP && !dyng_openmp_available())
+        return dyng_i_error(DYNG_NOT_SUPPORTED,
+                            "the openmp backend is not built into this libdyng; use sequential");
+    dyng_resources *r = dyng_i_calloc(1, sizeof *r);
+    if (r == NULL)
+        return dyng_i_oom("a resources handle", sizeof *r);
+    atomic_init(&r->refcount, 1);
+    atomic_init(&r->interrupt_flag, 0);
+    atomic_flag_clear(&r->scratch_busy);
+    r->backend = backend;
+    r->num_threads = backend == DYNG_BACKEND_SEQUENTIAL ? 1 : num_threads;
+    *out = r;
+    return DYNG_OK;
+}
+
+dyng_status dyng_resources_retain(dyng_resources *r) {
+    DYNG_I_CHECK_ARG(r);
+    atomic_fetch_add(&r->refcount, 1);
+    return DYNG_OK;
+}
+
+dyng_status dyng_resources_free(dyng_resources **r) {
+    if (r == NULL || *r == NULL)
+        return DYNG_OK;
+    if (atomic_fetch_sub(&(*r)->refcount, 1) == 1) {
+        dyng_i_free((*r)->scratch);
+        dyng_i_free(*r);
+    }
+    *r = NULL;
+    return DYNG_OK;
+}
+
+dyng_status dyng_resources_default(dyng_resources **out) {
+    return dyng_resources_new(out,
+                              dyng_openmp_available() ? DYNG_BACKEND_OPENMP
+                                                      : DYNG_BACKEND_SEQUENTIAL,
+                              0);
+}
+
+dyng_status dyng_resources_backend(dyng_backend *backend, const dyng_resources *r) {
+    DYNG_I_CHECK_ARG(backend);
+    DYNG_I_CHECK_ARG(r);
+    *backend = r->backend;
+    return DYNG_OK;
+}
+
+int dyng_i_threads(const dyng_resources *r) {
+    if (r == NULL || r->backend == DYNG_BACKEND_SEQUENTIAL)
+        return 1;
+#ifdef _OPENMP
+    int t = r->num_threads > 0 ? r->num_threads : omp_get_max_threads();
+    return t > 0 ? t : 1;
+#else
+    return 1;
+#endif
+}
+
+dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r) {
+    DYNG_I_CHECK_ARG(num_threads);
+    DYNG_I_CHECK_ARG(r);
+    *num_threads = dyng_i_threads(r);
+    return DYNG_OK;
+}
+
+dyng_status dyng_resources_scratch_bytes(size_t *bytes, const dyng_resources *r) {
+    DYNG_I_CHECK_ARG(bytes);
+    DYNG_I_CHECK_ARG(r);
+    *bytes = r->scratch_bytes;
+    return DYNG_OK;
+}
+
+dyng_status dyng_resources_release_scratch(dyng_resources *r) {
+    DYNG_I_CHECK_ARG(r);
+    if (atomic_flag_test_and_set(&r->scratch_busy))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "the scratch space is in use by a running call");
+    dyng_i_free(r->scratch);
+    r->scratch = NULL;
+    r->scratch_bytes = 0;
+    atomic_flag_clear(&r->scratch_busy);
+    return DYNG_OK;
+}
+
+dyng_status dyng_interrupt(dyng_resources *r) {
+    atomic_store(r != NULL ? &r->interrupt_flag : &process_interrupt, 1);
+    return DYNG_OK;
+}
+
+dyng_status dyng_interrupt_clear(dyng_resources *r) {
+    atomic_store(r != NULL ? &r->interrupt_flag : &process_interrupt, 0);
+    return DYNG_OK;
+}
+
+dyng_status dyng_interrupt_is_set(bool *set, const dyng_resources *r) {
+    DYNG_I_CHECK_ARG(set);
+    *set = r != NULL ? atomic_load(&((dyng_resources *)r)->interrupt_flag) != 0
+                     : atomic_load(&process_interrupt) != 0;
+    return DYNG_OK;
+}
+
+bool dyng_i_interrupted(const dyng_resources *r) {
+    if (atomic_load(&process_interrupt) != 0)
+        return true;
+    return r != NULL && atomic_load(&((dyng_resources *)r)->interrupt_flag) != 0;
+}
+
+dyng_status dyng_i_scratch_acquire(dyng_i_scratch *s, dyng_resources *r, size_t bytes) {
+    s->ptr = NULL;
+    s->owner = NULL;
+    if (r != NULL && !atomic_flag_test_and_set(&r->scratch_busy)) {
+        if (r->scratch_bytes < bytes) {
+            /* Grow by at least half again, so a slowly growing stream of
+             * batches settles after a few calls. */
+            size_t want = bytes + bytes / 2;
+            void *p = dyng_i_malloc(want, 1);
+            if (p == NULL) {
+                atomic_flag_clear(&r->scratch_busy);
+                return dyng_i_oom("scratch space", want);
+            }
+            dyng_i_free(r->scratch);
+            r->scratch = p;
+            r->scratch_bytes = want;
+        }
+        s->ptr = r->scratch;
+        s->owner = r;
+        return DYNG_OK;
+    }
+    s->ptr = dyng_i_malloc(bytes, 1);
+    if (s->ptr == NULL)
+        return dyng_i_oom("scratch space", bytes);
+    return DYNG_OK;
+}
+
+void dyng_i_scratch_release(dyng_i_scratch *s) {
+    if (s->owner != NULL)
+        atomic_flag_clear(&s->owner->scratch_busy);
+    else
+        dyng_i_free(s->ptr);
+    s->ptr = NULL;
+    s->owner = NULL;
+}

@@ -1,0 +1,171 @@
+/*
+ * src/graph/graph_internal.h - the layout of a graph (internal).
+ *
+ * One direction of a graph is a dyng_i_adj: per vertex a row record (offset,
+ * length, capacity, all of the graph's offset type) and one array of slots
+ * holding every row's targets (vertex type) with, beside it, num_weights int32
+ * weights per slot. Rows are packed when a graph is built; a row that outgrows
+ * its capacity moves to the end of the slot array with headroom, leaving dead
+ * slots behind; when dead slots outnumber live entries the whole direction is
+ * repacked. See docs/adr/0002-row-storage-with-headroom.md.
+ *
+ * Everything that depends on the vertex and offset types lives in
+ * kernels.tmpl.h, instantiated once per supported pair in kernels.c; the
+ * public entry points dispatch once through g->k.
+ */
+#ifndef DYNG_I_GRAPH_INTERNAL_H
+#define DYNG_I_GRAPH_INTERNAL_H
+
+#include "dyng/batch.h"
+#include "dyng/graph.h"
+
+typedef struct dyng_i_adj {
+    void *rows;         /* row records, one per vertex (vert_alloc allocated) */
+    void *col;          /* targets, slot_alloc allocated                        */
+    int32_t *w;         /* num_weights per slot; NULL when unweighted           */
+    int64_t vert_alloc; /* row records allocated                                */
+    int64_t slot_alloc; /* slots allocated                                      */
+    int64_t slots_used; /* slots handed out to rows (the end of the last row)   */
+    int64_t live;       /* entries in rows                                      */
+    int64_t dead;       /* slots left behind by rows that moved                 */
+} dyng_i_adj;
+
+/* A sort key with a tie-breaking position. */
+typedef struct dyng_i_pair {
+    int64_t key;
+    int64_t pos;
+} dyng_i_pair;
+
+/* One change of one row, in the order the batch runs it. */
+typedef struct dyng_i_op {
+    int64_t row;
+    int64_t col;
+    int64_t seq;   /* processing order: smaller runs first                  */
+    int64_t index; /* >= 0: insertion index; < 0: deletion -(index + 1)     */
+} dyng_i_op;
+
+/* What the ops of one (row, col) pair do to the row (see apply.c). */
+typedef struct dyng_i_outcome {
+    int64_t col;
+    int64_t removed;      /* leading existing copies removed                  */
+    int64_t override_ins; /* insertion whose weights the first kept copy takes, or -1 */
+    int64_t new_ins;      /* insertion that adds a new copy at the end, or -1  */
+    int64_t new_seq;      /* its processing order (append rows order by it)    */
+    int64_t seen;         /* commit: existing copies met so far               */
+} dyng_i_outcome;
+
+/* The plan for one touched row. */
+typedef struct dyng_i_rowplan {
+    int64_t row;
+    int64_t op_begin, op_end;   /* its ops in the sorted op array              */
+    int64_t out_begin, out_end; /* its outcomes (sorted by col)                */
+    int64_t news_begin, news_end; /* its new copies, by processing order (pairs) */
+    int64_t new_len;
+    int64_t new_cap;
+    int64_t dest; /* slot where the row is written, or -1 for in place        */
+} dyng_i_rowplan;
+
+/* Everything apply needs to know about one direction before it mutates. */
+typedef struct dyng_i_dirplan {
+    dyng_i_adj *adj;
+    dyng_i_op *ops;
+    int64_t num_ops;
+    dyng_i_outcome *outcomes;
+    int64_t num_outcomes;
+    dyng_i_rowplan *rows;
+    int64_t num_rows;
+    dyng_i_pair *news;   /* (new_seq, outcome index) per new copy        */
+    int64_t tail_slots;  /* slots appended for moving rows               */
+    bool compact;        /* repack the whole direction                   */
+    dyng_i_adj fresh;    /* the new arrays when growing or compacting    */
+    int64_t live_delta;
+    int64_t dead_delta;
+} dyng_i_dirplan;
+
+typedef struct dyng_i_kernels dyng_i_kernels;
+
+struct dyng_graph {
+    dyng_graph_properties p;
+    int64_t n;
+    int64_t m; /* edges, an undirected edge once */
+    dyng_i_adj out;
+    dyng_i_adj in; /* used only for directed graphs with store_transposed */
+    uint64_t version;
+    uint64_t state_id;
+    dyng_resources *res;
+    const dyng_i_kernels *k;
+};
+
+/* The batch object. */
+struct dyng_batch {
+    dyng_type vertex_type;
+    int num_weights;
+    int64_t id;
+    int64_t num_ins, cap_ins;
+    int64_t num_del, cap_del;
+    void *ins_src, *ins_dst; /* vertex_type */
+    int32_t *ins_w;
+    void *del_src, *del_dst;
+};
+
+/* Per-type kernels. Every function trusts its arguments (checked above). */
+struct dyng_i_kernels {
+    /* Fill `adj` (zeroed) with n rows from m edges: dst of each edge into row
+     * src; both: also src into row dst (unless a self-loop). Rows sorted
+     * and/or merged as the properties say. */
+    dyng_status (*build)(dyng_i_adj *adj, int64_t *self_loops, const dyng_graph_properties *p,
+                         int64_t n, int64_t m, const void *src, const void *dst,
+                         const int32_t *w, bool both, dyng_resources *r);
+    void (*free_adj)(dyng_i_adj *adj);
+    dyng_status (*clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K);
+    int64_t (*row_len)(const dyng_i_adj *adj, int64_t v);
+    /* Write rows as CSR (row_ptr of the offset type, n + 1 entries). */
+    void (*to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col,
+                   int32_t *w);
+    /* Transpose `adj` into CSR arrays (sources ascending). */
+    dyng_status (*transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr,
+                                 void *col, int32_t *w);
+    void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src,
+                     void *dst, int32_t *w);
+    dyng_status (*check)(const dyng_graph *g);
+    /* apply: count existing copies per outcome group, then lay out and write. */
+    void (*count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
+                           const dyng_i_outcome *groups, int64_t num_groups, int64_t *counts);
+    int64_t (*row_cap)(const dyng_i_adj *adj, int64_t v);
+    dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
+    void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
+                   const int32_t *ins_w, dyng_resources *r);
+    size_t row_record_bytes;
+};
+
+extern const dyng_i_kernels dyng_i_kernels_v32_o32;
+extern const dyng_i_kernels dyng_i_kernels_v32_o64;
+extern const dyng_i_kernels dyng_i_kernels_v64_o64;
+
+/* The kernels for a supported type pair (NULL otherwise). */
+const dyng_i_kernels *dyng_i_kernels_for(dyng_type vertex, dyng_type offset);
+
+/* A new process-unique state id. */
+uint64_t dyng_i_next_state_id(void);
+
+
+/* Read element i of an int32 or int64 id array as int64. */
+static inline int64_t dyng_i_read_id(const void *a, dyng_type t, int64_t i) {
+    return t == DYNG_TYPE_INT64 ? ((const int64_t *)a)[i] : (int64_t)((const int32_t *)a)[i];
+}
+
+/* The largest id of a vertex type. */
+static inline int64_t dyng_i_max_id(dyng_type t) {
+    return t == DYNG_TYPE_INT64 ? INT64_MAX - 1 : INT32_MAX - 1;
+}
+
+/* The largest entry count of an offset type. */
+static inline int64_t dyng_i_max_offset(dyng_type t) {
+    return t == DYNG_TYPE_INT64 ? INT64_MAX / 4 : INT32_MAX;
+}
+
+/* Sort pairs by (key, pos) (merge sort; insertion sort when short); `tmp`
+ * holds n pairs. */
+void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp);
+
+#endif /* DYNG_I_GRAPH_INTERNAL_H */

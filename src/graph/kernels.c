@@ -1,0 +1,53 @@
+/*
+ * src/graph/kernels.c - instantiate the typed graph kernels once per
+ * supported (vertex id, edge offset) pair, and pick them at run time.
+ */
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/resources_internal.h"
+#include "graph_internal.h"
+
+#define DYNG_V int32_t
+#define DYNG_O int32_t
+#define DYNG_FN(x) x##_v32_o32
+#define DYNG_O_LIMIT ((int64_t)INT32_MAX)
+#define DYNG_O_NAME "int32"
+#define DYNG_KERNELS dyng_i_kernels_v32_o32
+#include "kernels.tmpl.h"
+#include "kernels_off.h"
+
+#define DYNG_V int32_t
+#define DYNG_O int64_t
+#define DYNG_FN(x) x##_v32_o64
+#define DYNG_O_LIMIT (INT64_MAX / 4)
+#define DYNG_O_NAME "int64"
+#define DYNG_KERNELS dyng_i_kernels_v32_o64
+#include "kernels.tmpl.h"
+#include "kernels_off.h"
+
+#define DYNG_V int64_t
+#define DYNG_O int64_t
+#define DYNG_FN(x) x##_v64_o64
+#define DYNG_O_LIMIT (INT64_MAX / 4)
+#define DYNG_O_NAME "int64"
+#define DYNG_KERNELS dyng_i_kernels_v64_o64
+#include "kernels.tmpl.h"
+#include "kernels_off.h"
+
+const dyng_i_kernels *dyng_i_kernels_for(dyng_type vertex, dyng_type offset) {
+    if (vertex == DYNG_TYPE_INT32 && offset == DYNG_TYPE_INT32)
+        return &dyng_i_kernels_v32_o32;
+    if (vertex == DYNG_TYPE_INT32 && offset == DYNG_TYPE_INT64)
+        return &dyng_i_kernels_v32_o64;
+    if (vertex == DYNG_TYPE_INT64 && offset == DYNG_TYPE_INT64)
+        return &dyng_i_kernels_v64_o64;
+    return NULL;
+}

@@ -1,0 +1,831 @@
+/*
+ * src/graph/kernels.tmpl.h - the graph kernels, written once for every
+ * (vertex id, edge offset) type pair.
+ *
+ * kernels.c includes this file once per pair after defining
+ *   DYNG_V      the vertex id type (int32_t or int64_t)
+ *   DYNG_O      the offset type (int32_t or int64_t)
+ *   DYNG_FN(x)  the name of x for this pair (x ## _v32_o32, ...)
+ *   DYNG_O_LIMIT the most slots the offset type can address
+ *   DYNG_O_NAME  the offset type's name ("int32", "int64")
+ *   DYNG_KERNELS the name of the kernel table to define
+ * and kernels_off.h after it. Nothing below branches on a width again.
+ *
+ * Layout (graph_internal.h): a row record per vertex {off, len, cap}; the
+ * row's targets are col[off .. off + len), its weights w[off * K ...]; slots
+ * [off + len, off + cap) are headroom.
+ */
+
+#define ROW DYNG_FN(row)
+typedef struct ROW {
+    DYNG_O off;
+    DYNG_O len;
+    DYNG_O cap;
+} ROW;
+
+static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
+static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
+
+/* Copy the K weights of slot `from` of `src` to slot `to` of `dst`. */
+static inline void DYNG_FN(copy_w)(int32_t *dst, int64_t to, const int32_t *src, int64_t from,
+                                   int K) {
+    if (K > 0 && (dst != src || to != from))
+        memmove(dst + to * K, src + from * K, (size_t)K * sizeof(int32_t));
+}
+
+static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
+    dyng_i_free(adj->rows);
+    dyng_i_free(adj->col);
+    dyng_i_free(adj->w);
+    memset(adj, 0, sizeof *adj);
+}
+
+/* Allocate a packed direction for n rows and `slots` slots: all or nothing. */
+static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots, int K) {
+    memset(adj, 0, sizeof *adj);
+    adj->rows = dyng_i_calloc((size_t)(n > 0 ? n : 1), sizeof(ROW));
+    adj->col = dyng_i_malloc((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
+    adj->w = K > 0 ? dyng_i_malloc((size_t)(slots > 0 ? slots : 1) * (size_t)K, sizeof(int32_t))
+                   : NULL;
+    if (adj->rows == NULL || adj->col == NULL || (K > 0 && adj->w == NULL)) {
+        DYNG_FN(free_adj)(adj);
+        return dyng_i_oom("graph rows", (size_t)slots * (sizeof(DYNG_V) + 4u * (size_t)K));
+    }
+    adj->vert_alloc = n > 0 ? n : 1;
+    adj->slot_alloc = slots > 0 ? slots : 1;
+    return DYNG_OK;
+}
+
+static int64_t DYNG_FN(row_len)(const dyng_i_adj *adj, int64_t v) {
+    return (int64_t)DYNG_FN(rows)(adj)[v].len;
+}
+
+static int64_t DYNG_FN(row_cap)(const dyng_i_adj *adj, int64_t v) {
+    return (int64_t)DYNG_FN(rows)(adj)[v].cap;
+}
+
+/*
+ * Put one row in order: with `sorted`, a stable sort by target; with `merge`,
+ * repeated targets become the first one carrying the last one's weights
+ * (keeping the order of first appearances). Returns the new length. `pairs`
+ * and `tmp` hold len pairs, `wtmp` len * K weights, `ctmp` len targets.
+ */
+static int64_t DYNG_FN(tidy_row)(DYNG_V *col, int32_t *w, int64_t len, int K, bool sorted,
+                                 bool merge, dyng_i_pair *pairs, dyng_i_pair *tmp,
+                                 int32_t *wtmp, DYNG_V *ctmp) {
+    if (len <= 1)
+        return len;
+    bool increasing = true, nondecreasing = true;
+    for (int64_t i = 1; i < len; i++) {
+        if (col[i] <= col[i - 1])
+            increasing = false;
+        if (col[i] < col[i - 1])
+            nondecreasing = false;
+    }
+    if (increasing || (nondecreasing && !merge))
+        return len; /* already as wanted */
+    for (int64_t i = 0; i < len; i++) {
+        pairs[i].key = (int64_t)col[i];
+        pairs[i].pos = i;
+    }
+    dyng_i_sort_pairs(pairs, len, tmp);
+    /* For each kept entry: where its weights come from. tmp[].key = source
+     * position of the entry, tmp[].pos = position of its weights. */
+    int64_t kept = 0;
+    for (int64_t i = 0; i < len;) {
+        int64_t j = i;
+        if (merge)
+            while (j + 1 < len && pairs[j + 1].key == pairs[i].key)
+                j++;
+        for (int64_t x = i; x <= j; x++) {
+            if (merge && x > i)
+                break;
+            tmp[kept].key = pairs[x].pos;
+            tmp[kept].pos = merge ? pairs[j].pos : pairs[x].pos;
+            kept++;
+        }
+        i = j + 1;
+    }
+    if (!sorted) {
+        /* Append order: kept entries go back to the order of their first
+         * appearance. A source position is unique, so sort by it. */
+        for (int64_t i = 0; i < kept; i++)
+            pairs[i] = tmp[i];
+        dyng_i_sort_pairs(pairs, kept, tmp);
+        for (int64_t i = 0; i < kept; i++)
+            tmp[i] = pairs[i];
+    }
+    for (int64_t i = 0; i < kept; i++) {
+        ctmp[i] = col[tmp[i].key];
+        if (K > 0)
+            memcpy(wtmp + i * K, w + tmp[i].pos * K, (size_t)K * sizeof(int32_t));
+    }
+    memcpy(col, ctmp, (size_t)kept * sizeof(DYNG_V));
+    if (K > 0)
+        memcpy(w, wtmp, (size_t)kept * (size_t)K * sizeof(int32_t));
+    return kept;
+}
+
+/*
+ * Build one direction from edge arrays (see graph_internal.h). Rows are
+ * packed: cap == the length before duplicates were merged.
+ */
+static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
+                                  const dyng_graph_properties *p, int64_t n, int64_t m,
+                                  const void *src_v, const void *dst_v, const int32_t *w,
+                                  bool both, dyng_resources *r) {
+    const DYNG_V *src = src_v, *dst = dst_v;
+    const int K = p->num_weights;
+    int64_t entries = 0;
+    for (int64_t e = 0; e < m; e++)
+        entries += (both && src[e] != dst[e]) ? 2 : 1;
+    DYNG_I_TRY(DYNG_FN(alloc_adj)(adj, n, entries, K));
+    ROW *rows = DYNG_FN(rows)(adj);
+    DYNG_V *col = DYNG_FN(cols)(adj);
+
+    /* Count, place, fill in input order. */
+    for (int64_t e = 0; e < m; e++) {
+        rows[src[e]].len++;
+        if (both && src[e] != dst[e])
+            rows[dst[e]].len++;
+    }
+    int64_t at = 0;
+    for (int64_t v = 0; v < n; v++) {
+        rows[v].off = (DYNG_O)at;
+        rows[v].cap = rows[v].len;
+        at += (int64_t)rows[v].len;
+        rows[v].len = 0;
+    }
+    for (int64_t e = 0; e < m; e++) {
+        ROW *ru = &rows[src[e]];
+        int64_t s = (int64_t)ru->off + (int64_t)ru->len++;
+        col[s] = dst[e];
+        if (K > 0)
+            memcpy(adj->w + s * K, w + e * K, (size_t)K * sizeof(int32_t));
+        if (both && src[e] != dst[e]) {
+            ROW *rv = &rows[dst[e]];
+            int64_t t = (int64_t)rv->off + (int64_t)rv->len++;
+            col[t] = src[e];
+            if (K > 0)
+                memcpy(adj->w + t * K, w + e * K, (size_t)K * sizeof(int32_t));
+        }
+    }
+    adj->slots_used = entries;
+    adj->live = entries;
+
+    /* Sort and merge rows, in parallel, each thread with its own buffers. */
+    const bool sorted = p->order == DYNG_ORDER_SORTED;
+    const bool merge = p->parallel_edges == DYNG_PARALLEL_FORBID;
+    int64_t maxdeg = 0;
+    for (int64_t v = 0; v < n; v++)
+        if ((int64_t)rows[v].len > maxdeg)
+            maxdeg = (int64_t)rows[v].len;
+    int threads = dyng_i_threads(r);
+    if (threads > n)
+        threads = n > 0 ? (int)n : 1;
+    /* Per thread: pairs, sort buffer, targets, weights; rounded up so that
+     * every thread's block stays 16-byte aligned. */
+    size_t per_thread = (size_t)maxdeg * (2 * sizeof(dyng_i_pair) + (size_t)K * sizeof(int32_t) +
+                                          sizeof(DYNG_V));
+    per_thread = (per_thread + 15) & ~(size_t)15;
+    char *work = dyng_i_malloc((size_t)threads, per_thread > 0 ? per_thread : 1);
+    if (work == NULL) {
+        DYNG_FN(free_adj)(adj);
+        return dyng_i_oom("row sorting buffers", (size_t)threads * per_thread);
+    }
+    int64_t live = 0, loops = 0;
+    atomic_int interrupted;
+    atomic_init(&interrupted, 0);
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : live, loops)
+#endif
+    for (int64_t v = 0; v < n; v++) {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        if ((v & 4095) == 0 && dyng_i_interrupted(r))
+            atomic_store_explicit(&interrupted, 1, memory_order_relaxed);
+        char *mine = work + (size_t)tid * per_thread;
+        dyng_i_pair *pairs = (dyng_i_pair *)mine;
+        dyng_i_pair *tmp = pairs + maxdeg;
+        DYNG_V *ctmp = (DYNG_V *)(tmp + maxdeg);
+        int32_t *wtmp = (int32_t *)(ctmp + maxdeg);
+        ROW *rv = &rows[v];
+        int64_t off = (int64_t)rv->off;
+        int64_t len = DYNG_FN(tidy_row)(col + off, K > 0 ? adj->w + off * K : NULL,
+                                        (int64_t)rv->len, K, sorted, merge, pairs, tmp, wtmp,
+                                        ctmp);
+        rv->len = (DYNG_O)len;
+        live += len;
+        for (int64_t i = 0; i < len; i++)
+            loops += col[off + i] == (DYNG_V)v;
+    } /* end of the sort-and-merge loop */
+    dyng_i_free(work);
+    if (atomic_load(&interrupted)) {
+        DYNG_FN(free_adj)(adj);
+        return dyng_i_error(DYNG_INTERRUPTED, "building the graph was interrupted");
+    }
+    adj->live = live;
+    adj->dead = 0; /* merged duplicates stay as headroom of their row */
+    *self_loops = loops;
+    return DYNG_OK;
+}
+
+/* A packed deep copy of one direction. */
+static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K) {
+    DYNG_I_TRY(DYNG_FN(alloc_adj)(out, n, adj->live, K));
+    const ROW *rows = DYNG_FN(rows)(adj);
+    ROW *orows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_V *ocol = DYNG_FN(cols)(out);
+    int64_t at = 0;
+    for (int64_t v = 0; v < n; v++) {
+        int64_t len = (int64_t)rows[v].len, off = (int64_t)rows[v].off;
+        orows[v].off = (DYNG_O)at;
+        orows[v].len = (DYNG_O)len;
+        orows[v].cap = (DYNG_O)len;
+        memcpy(ocol + at, col + off, (size_t)len * sizeof(DYNG_V));
+        if (K > 0)
+            memcpy(out->w + at * K, adj->w + off * K, (size_t)(len * K) * sizeof(int32_t));
+        at += len;
+    }
+    out->slots_used = at;
+    out->live = at;
+    out->dead = 0;
+    return DYNG_OK;
+}
+
+static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
+                            void *col_v, int32_t *w) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_O *row_ptr = row_ptr_v;
+    DYNG_V *ocol = col_v;
+    int64_t at = 0;
+    for (int64_t v = 0; v < n; v++) {
+        int64_t len = (int64_t)rows[v].len, off = (int64_t)rows[v].off;
+        if (row_ptr != NULL)
+            row_ptr[v] = (DYNG_O)at;
+        if (ocol != NULL)
+            memcpy(ocol + at, col + off, (size_t)len * sizeof(DYNG_V));
+        if (w != NULL && K > 0)
+            memcpy(w + at * K, adj->w + off * K, (size_t)(len * K) * sizeof(int32_t));
+        at += len;
+    }
+    if (row_ptr != NULL)
+        row_ptr[n] = (DYNG_O)at;
+}
+
+/* In-rows computed from out-rows: sources ascending, each in its row order. */
+static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int K,
+                                          void *row_ptr_v, void *col_v, int32_t *w) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    int64_t *cursor = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
+    if (cursor == NULL)
+        return dyng_i_oom("a transposition", ((size_t)n + 1) * sizeof(int64_t));
+    for (int64_t u = 0; u < n; u++)
+        for (int64_t i = 0; i < (int64_t)rows[u].len; i++)
+            cursor[(int64_t)col[(int64_t)rows[u].off + i] + 1]++;
+    for (int64_t v = 0; v < n; v++)
+        cursor[v + 1] += cursor[v];
+    DYNG_O *row_ptr = row_ptr_v;
+    if (row_ptr != NULL)
+        for (int64_t v = 0; v <= n; v++)
+            row_ptr[v] = (DYNG_O)cursor[v];
+    DYNG_V *ocol = col_v;
+    for (int64_t u = 0; u < n; u++) {
+        int64_t off = (int64_t)rows[u].off;
+        for (int64_t i = 0; i < (int64_t)rows[u].len; i++) {
+            int64_t v = (int64_t)col[off + i];
+            int64_t s = cursor[v]++;
+            if (ocol != NULL)
+                ocol[s] = (DYNG_V)u;
+            if (w != NULL && K > 0)
+                memcpy(w + s * K, adj->w + (off + i) * K, (size_t)K * sizeof(int32_t));
+        }
+    }
+    dyng_i_free(cursor);
+    return DYNG_OK;
+}
+
+static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only,
+                              void *src_v, void *dst_v, int32_t *w) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_V *src = src_v, *dst = dst_v;
+    int64_t at = 0;
+    for (int64_t u = 0; u < n; u++) {
+        int64_t off = (int64_t)rows[u].off;
+        for (int64_t i = 0; i < (int64_t)rows[u].len; i++) {
+            DYNG_V v = col[off + i];
+            if (upper_only && (int64_t)v < u)
+                continue;
+            if (src != NULL)
+                src[at] = (DYNG_V)u;
+            if (dst != NULL)
+                dst[at] = v;
+            if (w != NULL && K > 0)
+                memcpy(w + at * K, adj->w + (off + i) * K, (size_t)K * sizeof(int32_t));
+            at++;
+        }
+    }
+}
+
+/* Row v of `adj`, stable-sorted by target, into (target, slot) pairs. */
+static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *out,
+                                dyng_i_pair *tmp) {
+    const ROW *rv = &DYNG_FN(rows)(adj)[v];
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    for (int64_t i = 0; i < (int64_t)rv->len; i++) {
+        out[i].key = (int64_t)col[(int64_t)rv->off + i];
+        out[i].pos = (int64_t)rv->off + i;
+    }
+    dyng_i_sort_pairs(out, (int64_t)rv->len, tmp);
+}
+
+#define CHECK_FAIL(...)                                                                            \
+    do {                                                                                           \
+        st = dyng_i_error(DYNG_INTERNAL, __VA_ARGS__);                                             \
+        goto done;                                                                                 \
+    } while (0)
+
+/* Check one direction's layout and rows. */
+static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, int64_t n, bool sorted,
+                                      bool simple, dyng_i_pair *pairs, dyng_i_pair *tmp) {
+    dyng_status st = DYNG_OK;
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    int64_t live = 0, caps = 0;
+    if (adj->slots_used > adj->slot_alloc || n > adj->vert_alloc)
+        CHECK_FAIL("%s: %lld slots used of %lld allocated, %lld rows of %lld", name,
+                   (long long)adj->slots_used, (long long)adj->slot_alloc, (long long)n,
+                   (long long)adj->vert_alloc);
+    for (int64_t v = 0; v < n; v++) {
+        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len,
+                cap = (int64_t)rows[v].cap;
+        if (len < 0 || len > cap || off < 0 || (cap > 0 && off + cap > adj->slots_used))
+            CHECK_FAIL("%s: row %lld has offset %lld, length %lld, capacity %lld with %lld "
+                       "slots in use",
+                       name, (long long)v, (long long)off, (long long)len, (long long)cap,
+                       (long long)adj->slots_used);
+        live += len;
+        caps += cap;
+        for (int64_t i = 0; i < len; i++) {
+            int64_t c = (int64_t)col[off + i];
+            if (c < 0 || c >= n)
+                CHECK_FAIL("%s: row %lld holds target %lld, outside 0..%lld", name,
+                           (long long)v, (long long)c, (long long)n - 1);
+            if (i > 0 && sorted && c < (int64_t)col[off + i - 1])
+                CHECK_FAIL("%s: row %lld is not sorted at position %lld", name, (long long)v,
+                           (long long)i);
+        }
+        if (simple) {
+            DYNG_FN(sorted_row)(adj, v, pairs, tmp);
+            for (int64_t i = 1; i < len; i++)
+                if (pairs[i].key == pairs[i - 1].key)
+                    CHECK_FAIL("%s: row %lld holds target %lld twice (parallel edges are "
+                               "forbidden)",
+                               name, (long long)v, (long long)pairs[i].key);
+        }
+    }
+    if (live != adj->live)
+        CHECK_FAIL("%s: rows hold %lld entries, the count says %lld", name, (long long)live,
+                   (long long)adj->live);
+    if (caps + adj->dead != adj->slots_used)
+        CHECK_FAIL("%s: capacities %lld + dead %lld != slots used %lld", name, (long long)caps,
+                   (long long)adj->dead, (long long)adj->slots_used);
+    /* Slots of different rows must not overlap: sort rows by offset. */
+    int64_t k = 0;
+    for (int64_t v = 0; v < n; v++)
+        if (rows[v].cap > 0) {
+            pairs[k].key = (int64_t)rows[v].off;
+            pairs[k].pos = v;
+            k++;
+        }
+    dyng_i_sort_pairs(pairs, k, tmp);
+    for (int64_t i = 1; i < k; i++) {
+        int64_t prev = pairs[i - 1].pos;
+        if ((int64_t)rows[prev].off + (int64_t)rows[prev].cap > pairs[i].key)
+            CHECK_FAIL("%s: the slots of rows %lld and %lld overlap", name, (long long)prev,
+                       (long long)pairs[i].pos);
+    }
+done:
+    return st;
+}
+
+/* Row v of `a` (stable-sorted by target) equals row v of the transposition
+ * of `b` (given as CSR arrays), weights included. */
+static dyng_status DYNG_FN(check_mirror)(const dyng_i_adj *a, const char *name, int64_t n, int K,
+                                         const DYNG_O *tptr, const DYNG_V *tcol,
+                                         const int32_t *tw, dyng_i_pair *pairs,
+                                         dyng_i_pair *tmp) {
+    dyng_status st = DYNG_OK;
+    const ROW *rows = DYNG_FN(rows)(a);
+    for (int64_t v = 0; v < n; v++) {
+        int64_t len = (int64_t)rows[v].len;
+        int64_t tl = (int64_t)tptr[v + 1] - (int64_t)tptr[v];
+        if (len != tl)
+            CHECK_FAIL("%s: row %lld has %lld entries, the transposed out-edges %lld", name,
+                       (long long)v, (long long)len, (long long)tl);
+        DYNG_FN(sorted_row)(a, v, pairs, tmp);
+        for (int64_t i = 0; i < len; i++) {
+            int64_t t = (int64_t)tptr[v] + i;
+            if (pairs[i].key != (int64_t)tcol[t] ||
+                (K > 0 && memcmp(a->w + pairs[i].pos * K, tw + t * K,
+                                 (size_t)K * sizeof(int32_t)) != 0))
+                CHECK_FAIL("%s: row %lld differs from the transposed out-edges at entry %lld "
+                           "(source %lld)",
+                           name, (long long)v, (long long)i, (long long)tcol[t]);
+        }
+    }
+done:
+    return st;
+}
+
+static dyng_status DYNG_FN(check)(const dyng_graph *g) {
+    dyng_status st = DYNG_OK;
+    const int64_t n = g->n;
+    const int K = g->p.num_weights;
+    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
+    const bool simple = g->p.parallel_edges == DYNG_PARALLEL_FORBID;
+    int64_t maxlen = 0;
+    for (int64_t v = 0; v < n; v++)
+        if (DYNG_FN(row_len)(&g->out, v) > maxlen)
+            maxlen = DYNG_FN(row_len)(&g->out, v);
+    bool in = g->p.directed && g->p.store_transposed;
+    if (in)
+        for (int64_t v = 0; v < n; v++)
+            if (DYNG_FN(row_len)(&g->in, v) > maxlen)
+                maxlen = DYNG_FN(row_len)(&g->in, v);
+    int64_t npairs = maxlen > n ? maxlen : n;
+    dyng_i_pair *pairs = dyng_i_malloc((size_t)npairs + 1, 2 * sizeof(dyng_i_pair));
+    DYNG_O *tptr = dyng_i_malloc((size_t)n + 1, sizeof(DYNG_O));
+    DYNG_V *tcol = dyng_i_malloc((size_t)g->out.live + 1, sizeof(DYNG_V));
+    int32_t *tw = K > 0 ? dyng_i_malloc((size_t)(g->out.live + 1) * (size_t)K, sizeof(int32_t))
+                        : NULL;
+    if (pairs == NULL || tptr == NULL || tcol == NULL || (K > 0 && tw == NULL)) {
+        st = dyng_i_oom("an integrity check", (size_t)npairs * 2 * sizeof(dyng_i_pair));
+        goto done;
+    }
+    dyng_i_pair *tmp = pairs + npairs + 1;
+    st = DYNG_FN(check_adj)(&g->out, "out-edges", n, sorted, simple, pairs, tmp);
+    if (st != DYNG_OK)
+        goto done;
+    if (in) {
+        st = DYNG_FN(check_adj)(&g->in, "in-edges", n, sorted, simple, pairs, tmp);
+        if (st != DYNG_OK)
+            goto done;
+    }
+    int64_t loops = 0;
+    const ROW *rows = DYNG_FN(rows)(&g->out);
+    const DYNG_V *col = DYNG_FN(cols)(&g->out);
+    for (int64_t v = 0; v < n; v++)
+        for (int64_t i = 0; i < (int64_t)rows[v].len; i++)
+            loops += (int64_t)col[(int64_t)rows[v].off + i] == v;
+    int64_t m = g->p.directed ? g->out.live : (g->out.live + loops) / 2;
+    if (m != g->m || (!g->p.directed && (g->out.live + loops) % 2 != 0))
+        CHECK_FAIL("the graph counts %lld edges, its rows hold %lld", (long long)g->m,
+                   (long long)m);
+    if (in || !g->p.directed) {
+        st = DYNG_FN(transpose_csr)(&g->out, n, K, tptr, tcol, tw);
+        if (st != DYNG_OK)
+            goto done;
+        st = DYNG_FN(check_mirror)(in ? &g->in : &g->out,
+                                   in ? "in-edges" : "undirected rows", n, K, tptr, tcol, tw,
+                                   pairs, tmp);
+    }
+done:
+    dyng_i_free(pairs);
+    dyng_i_free(tptr);
+    dyng_i_free(tcol);
+    dyng_i_free(tw);
+    return st;
+}
+#undef CHECK_FAIL
+
+/* ---- applying a batch: the typed parts (apply.c runs the plan) ---- */
+
+/* Count, for each group (sorted by col), the copies of its col in row `row`. */
+static void DYNG_FN(count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
+                                    const dyng_i_outcome *groups, int64_t num_groups,
+                                    int64_t *counts) {
+    const ROW *rv = &DYNG_FN(rows)(adj)[row];
+    const DYNG_V *col = DYNG_FN(cols)(adj) + (int64_t)rv->off;
+    const int64_t len = (int64_t)rv->len;
+    for (int64_t g = 0; g < num_groups; g++)
+        counts[g] = 0;
+    if (sorted) {
+        for (int64_t g = 0; g < num_groups; g++) {
+            int64_t lo = 0, hi = len, c = groups[g].col;
+            while (lo < hi) { /* first position with col >= c */
+                int64_t mid = lo + (hi - lo) / 2;
+                if ((int64_t)col[mid] < c)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int64_t k = lo;
+            while (k < len && (int64_t)col[k] == c)
+                k++;
+            counts[g] = k - lo;
+        }
+        return;
+    }
+    for (int64_t i = 0; i < len; i++) {
+        int64_t lo = 0, hi = num_groups, c = (int64_t)col[i];
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (groups[mid].col < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < num_groups && groups[lo].col == c)
+            counts[lo]++;
+    }
+}
+
+/* Headroom for a row that moves: half again, at least 4 slots. */
+static int64_t DYNG_FN(grown_cap)(int64_t len) { return len + len / 2 + 4; }
+
+/* Headroom after a repack: an eighth. */
+static int64_t DYNG_FN(packed_cap)(int64_t len) { return len + len / 8; }
+
+/*
+ * Decide where every touched row goes and make every allocation the commit
+ * needs. May grow (realloc) the direction's arrays, which keeps their
+ * contents; changes nothing else. On failure dyng_i_dirplan_discard frees
+ * what was made.
+ */
+static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K) {
+    dyng_i_adj *adj = dp->adj;
+    const ROW *rows = DYNG_FN(rows)(adj);
+    int64_t tail = 0, live_delta = 0, dead_delta = 0;
+    for (int64_t i = 0; i < dp->num_rows; i++) {
+        dyng_i_rowplan *rp = &dp->rows[i];
+        rp->dest = -1;
+        if (rp->row >= n_new) { /* deletions naming no vertex: no effect */
+            rp->new_cap = 0;
+            continue;
+        }
+        int64_t len = rp->row < n_old ? (int64_t)rows[rp->row].len : 0;
+        int64_t cap = rp->row < n_old ? (int64_t)rows[rp->row].cap : 0;
+        live_delta += rp->new_len - len;
+        if (rp->new_len <= cap) {
+            rp->new_cap = cap;
+        } else {
+            rp->new_cap = DYNG_FN(grown_cap)(rp->new_len);
+            rp->dest = -2; /* moves; the slot is given out in the commit */
+            tail += rp->new_cap;
+            dead_delta += cap;
+        }
+    }
+    dp->tail_slots = tail;
+    dp->live_delta = live_delta;
+    dp->dead_delta = dead_delta;
+    const int64_t live_after = adj->live + live_delta;
+    const int64_t dead_after = adj->dead + dead_delta;
+    const int64_t used_after = adj->slots_used + tail;
+    /* Repack when dead slots outnumber live entries, or when the end of the
+     * slots would pass what the offset type can address. */
+    dp->compact = (dead_after > live_after && dead_after >= 64) || used_after > DYNG_O_LIMIT;
+
+    if (dp->compact) {
+        /* Total slots of the repacked direction. */
+        int64_t total = 0;
+        for (int64_t v = 0; v < n_old && v < n_new; v++)
+            total += DYNG_FN(packed_cap)((int64_t)rows[v].len);
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            const dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row >= n_new)
+                continue;
+            if (rp->row < n_old)
+                total -= DYNG_FN(packed_cap)((int64_t)rows[rp->row].len);
+            total += DYNG_FN(packed_cap)(rp->new_len);
+        }
+        if (total > DYNG_O_LIMIT)
+            return dyng_i_error(DYNG_CAPACITY,
+                                "the graph would hold %lld slots, more than its %s offsets can "
+                                "address; build it with int64 offsets",
+                                (long long)total, DYNG_O_NAME);
+        return DYNG_FN(alloc_adj)(&dp->fresh, n_new, total, K);
+    }
+    /* Grow in place (contents kept). */
+    if (n_new > adj->vert_alloc) {
+        int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
+                           ? n_new
+                           : adj->vert_alloc + adj->vert_alloc / 2;
+        void *p = dyng_i_realloc(adj->rows, (size_t)want, sizeof(ROW));
+        if (p == NULL)
+            return dyng_i_oom("graph row records", (size_t)want * sizeof(ROW));
+        adj->rows = p;
+        adj->vert_alloc = want;
+    }
+    if (used_after > adj->slot_alloc) {
+        int64_t want = used_after > adj->slot_alloc + adj->slot_alloc / 2
+                           ? used_after
+                           : adj->slot_alloc + adj->slot_alloc / 2;
+        void *c = dyng_i_realloc(adj->col, (size_t)want, sizeof(DYNG_V));
+        if (c == NULL)
+            return dyng_i_oom("graph targets", (size_t)want * sizeof(DYNG_V));
+        adj->col = c;
+        if (K > 0) {
+            void *w = dyng_i_realloc(adj->w, (size_t)want * (size_t)K, sizeof(int32_t));
+            if (w == NULL)
+                return dyng_i_oom("graph weights", (size_t)want * (size_t)K * sizeof(int32_t));
+            adj->w = w;
+        }
+        adj->slot_alloc = want;
+    }
+    return DYNG_OK;
+}
+
+/*
+ * Write one touched row: the existing entries minus the removed copies (the
+ * first kept copy of a group may take new weights), then the new copies (at
+ * the end in processing order, or merged at their sorted places after equal
+ * targets). Source and destination may be the same slots.
+ */
+static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                               const DYNG_V *scol, const int32_t *sw, int64_t slen,
+                               DYNG_V *dcol, int32_t *dw, int K, bool sorted,
+                               const int32_t *ins_w) {
+    dyng_i_outcome *g = dp->outcomes + rp->out_begin;
+    const int64_t ng = rp->out_end - rp->out_begin;
+    int64_t j = 0;
+    for (int64_t i = 0; i < slen; i++) {
+        int64_t c = (int64_t)scol[i];
+        int64_t lo = 0, hi = ng;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (g[mid].col < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < ng && g[lo].col == c) {
+            int64_t k = g[lo].seen++;
+            if (k < g[lo].removed)
+                continue;
+            dcol[j] = scol[i];
+            if (k == g[lo].removed && g[lo].override_ins >= 0) {
+                if (K > 0)
+                    memcpy(dw + j * K, ins_w + g[lo].override_ins * K,
+                           (size_t)K * sizeof(int32_t));
+            } else {
+                DYNG_FN(copy_w)(dw, j, sw, i, K);
+            }
+        } else {
+            dcol[j] = scol[i];
+            DYNG_FN(copy_w)(dw, j, sw, i, K);
+        }
+        j++;
+    } /* end of the filtering pass */
+
+    if (!sorted) {
+        for (int64_t x = rp->news_begin; x < rp->news_end; x++) {
+            const dyng_i_outcome *o = &dp->outcomes[dp->news[x].pos];
+            dcol[j] = (DYNG_V)o->col;
+            if (K > 0)
+                memcpy(dw + j * K, ins_w + o->new_ins * K, (size_t)K * sizeof(int32_t));
+            j++;
+        }
+        return;
+    }
+    /* Sorted: merge the new copies in from the back (targets ascending). */
+    int64_t k = rp->new_len - 1, i = j - 1;
+    for (int64_t x = ng - 1; x >= 0; x--) {
+        if (g[x].new_ins < 0)
+            continue;
+        while (i >= 0 && (int64_t)dcol[i] > g[x].col) {
+            dcol[k] = dcol[i];
+            DYNG_FN(copy_w)(dw, k, dw, i, K);
+            k--;
+            i--;
+        }
+        dcol[k] = (DYNG_V)g[x].col;
+        if (K > 0)
+            memcpy(dw + k * K, ins_w + g[x].new_ins * K, (size_t)K * sizeof(int32_t));
+        k--;
+    }
+}
+
+/*
+ * Carry out a plan. Cannot fail: everything was allocated by plan_layout.
+ */
+static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
+                            const int32_t *ins_w, dyng_resources *r) {
+    dyng_i_adj *adj = dp->adj;
+    ROW *rows = DYNG_FN(rows)(adj);
+    DYNG_V *col = DYNG_FN(cols)(adj);
+    int threads = dyng_i_threads(r);
+    (void)threads;
+
+    if (!dp->compact) {
+        for (int64_t v = n_old; v < n_new; v++) {
+            rows[v].off = 0;
+            rows[v].len = 0;
+            rows[v].cap = 0;
+        }
+        int64_t at = adj->slots_used;
+        for (int64_t i = 0; i < dp->num_rows; i++)
+            if (dp->rows[i].dest == -2) {
+                dp->rows[i].dest = at;
+                at += dp->rows[i].new_cap;
+            }
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (dp->num_ops > 20000)
+#endif
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row >= n_new)
+                continue;
+            ROW *rv = &rows[rp->row];
+            int64_t soff = (int64_t)rv->off, slen = (int64_t)rv->len;
+            int64_t doff = rp->dest >= 0 ? rp->dest : soff;
+            DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
+                               col + doff, K > 0 ? adj->w + doff * K : NULL, K, sorted, ins_w);
+            rv->off = (DYNG_O)doff;
+            rv->len = (DYNG_O)rp->new_len;
+            rv->cap = (DYNG_O)rp->new_cap;
+        } /* end of the row-writing loop */
+        adj->slots_used += dp->tail_slots;
+        adj->live += dp->live_delta;
+        adj->dead += dp->dead_delta;
+        return;
+    }
+
+    /* Repack into the fresh arrays. New lengths first, then offsets. */
+    dyng_i_adj *fresh = &dp->fresh;
+    ROW *frows = DYNG_FN(rows)(fresh);
+    DYNG_V *fcol = DYNG_FN(cols)(fresh);
+    for (int64_t v = 0; v < n_new; v++)
+        frows[v].len = v < n_old ? rows[v].len : 0;
+    for (int64_t i = 0; i < dp->num_rows; i++)
+        if (dp->rows[i].row < n_new)
+            frows[dp->rows[i].row].len = (DYNG_O)dp->rows[i].new_len;
+    int64_t at = 0;
+    for (int64_t v = 0; v < n_new; v++) {
+        int64_t cap = DYNG_FN(packed_cap)((int64_t)frows[v].len);
+        frows[v].off = (DYNG_O)at;
+        frows[v].cap = (DYNG_O)cap;
+        at += cap;
+    }
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (dp->num_ops > 20000)
+#endif
+    for (int64_t i = 0; i < dp->num_rows; i++) {
+        dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row >= n_new)
+            continue;
+        int64_t v = rp->row;
+        int64_t soff = v < n_old ? (int64_t)rows[v].off : 0;
+        int64_t slen = v < n_old ? (int64_t)rows[v].len : 0;
+        int64_t doff = (int64_t)frows[v].off;
+        DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
+                           fcol + doff, K > 0 ? fresh->w + doff * K : NULL, K, sorted, ins_w);
+        frows[v].cap = -1; /* mark as written */
+    }
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
+#endif
+    for (int64_t v = 0; v < n_new; v++) {
+        if (frows[v].cap == (DYNG_O)-1) {
+            frows[v].cap = (DYNG_O)DYNG_FN(packed_cap)((int64_t)frows[v].len);
+            continue;
+        }
+        if (v >= n_old || frows[v].len == 0)
+            continue;
+        int64_t soff = (int64_t)rows[v].off, len = (int64_t)frows[v].len;
+        int64_t doff = (int64_t)frows[v].off;
+        memcpy(fcol + doff, col + soff, (size_t)len * sizeof(DYNG_V));
+        if (K > 0)
+            memcpy(fresh->w + doff * K, adj->w + soff * K, (size_t)(len * K) * sizeof(int32_t));
+    } /* end of the copying loop */
+    fresh->slots_used = at;
+    fresh->live = adj->live + dp->live_delta;
+    fresh->dead = 0;
+    DYNG_FN(free_adj)(adj);
+    *adj = *fresh;
+    memset(fresh, 0, sizeof *fresh);
+}
+
+const dyng_i_kernels DYNG_KERNELS = {
+    .build = DYNG_FN(build),
+    .free_adj = DYNG_FN(free_adj),
+    .clone_adj = DYNG_FN(clone_adj),
+    .row_len = DYNG_FN(row_len),
+    .row_cap = DYNG_FN(row_cap),
+    .to_csr = DYNG_FN(to_csr),
+    .transpose_csr = DYNG_FN(transpose_csr),
+    .to_edges = DYNG_FN(to_edges),
+    .check = DYNG_FN(check),
+    .count_existing = DYNG_FN(count_existing),
+    .plan_layout = DYNG_FN(plan_layout),
+    .commit = DYNG_FN(commit),
+    .row_record_bytes = sizeof(ROW),
+};
+
+#undef ROW

@@ -1,0 +1,53 @@
+/*
+ * src/graph/sort.c - sorting (key, pos) pairs: a bottom-up merge sort with an
+ * insertion sort for short runs. O(n log n) time, n pairs of extra space.
+ */
+#include <string.h>
+
+#include "graph_internal.h"
+
+static inline int pair_less(const dyng_i_pair *a, const dyng_i_pair *b) {
+    return a->key < b->key || (a->key == b->key && a->pos < b->pos);
+}
+
+static void insertion_sort(dyng_i_pair *a, int64_t n) {
+    for (int64_t i = 1; i < n; i++) {
+        dyng_i_pair x = a[i];
+        int64_t j = i;
+        while (j > 0 && pair_less(&x, &a[j - 1])) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
+#define RUN 24
+
+void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
+    if (n <= RUN) {
+        insertion_sort(a, n);
+        return;
+    }
+    for (int64_t i = 0; i < n; i += RUN)
+        insertion_sort(a + i, (n - i) < RUN ? (n - i) : RUN);
+    dyng_i_pair *from = a, *to = tmp;
+    for (int64_t width = RUN; width < n; width *= 2) {
+        for (int64_t lo = 0; lo < n; lo += 2 * width) {
+            int64_t mid = lo + width < n ? lo + width : n;
+            int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int64_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = pair_less(&from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        dyng_i_pair *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != a)
+        memcpy(a, from, (size_t)n * sizeof *a);
+}
