@@ -1,8 +1,15 @@
 /*
  * src/core/alloc.c - checked allocation with fault injection for tests.
  */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* madvise */
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "alloc.h"
 
@@ -41,6 +48,43 @@ void *dyng_i_realloc(void *p, size_t count, size_t size) {
     if (bytes == SIZE_MAX || injected_failure())
         return NULL;
     return realloc(p, bytes == 0 ? 1 : bytes);
+}
+
+/* Arrays at least this big are 2 MiB aligned and asked to live on huge
+ * pages: a graph's rows are touched at random, and TLB misses would
+ * otherwise cost as much as the cache misses. */
+#define BIG_BYTES ((size_t)8 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static void advise_huge(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (p != NULL && bytes >= BIG_BYTES && ((uintptr_t)p % HUGE_PAGE) == 0)
+        (void)madvise(p, bytes - bytes % HUGE_PAGE, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
+
+void *dyng_i_malloc_big(size_t count, size_t size) {
+    size_t bytes = dyng_i_mul_size(count, size);
+    if (bytes < BIG_BYTES)
+        return dyng_i_malloc(count, size);
+    if (bytes == SIZE_MAX || injected_failure())
+        return NULL;
+    void *p = NULL;
+    if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
+        return NULL;
+    advise_huge(p, bytes);
+    return p;
+}
+
+void *dyng_i_realloc_big(void *p, size_t count, size_t size) {
+    size_t bytes = dyng_i_mul_size(count, size);
+    void *q = dyng_i_realloc(p, count, size);
+    if (q != NULL)
+        advise_huge(q, bytes);
+    return q;
 }
 
 void dyng_i_free(void *p) { free(p); }

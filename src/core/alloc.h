@@ -18,6 +18,12 @@ void *dyng_i_calloc(size_t count, size_t size);
 void *dyng_i_realloc(void *p, size_t count, size_t size);
 void dyng_i_free(void *p);
 
+/* For large arrays that are read at random (a graph's rows): the same
+ * contract, but big blocks are asked to live on huge pages (malloc_big also
+ * aligns them for it). */
+void *dyng_i_malloc_big(size_t count, size_t size);
+void *dyng_i_realloc_big(void *p, size_t count, size_t size);
+
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);
 

@@ -367,6 +367,10 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
                 atomic_store_explicit(&stop, 1, memory_order_relaxed);
             if (atomic_load_explicit(&stop, memory_order_relaxed))
                 continue;
+            if (r + 16 < nr && dp->rows[r + 16].row < pl->n_old)
+                g->k->prefetch(dp->adj, dp->rows[r + 16].row, 0);
+            if (r + 8 < nr && dp->rows[r + 8].row < pl->n_old)
+                g->k->prefetch(dp->adj, dp->rows[r + 8].row, 1);
             dyng_i_rowplan *rp = &dp->rows[r];
             const int64_t b0 = rp->op_begin, nops = rp->op_end - rp->op_begin;
             dyng_i_op *ops = dp->ops + b0;

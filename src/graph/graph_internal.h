@@ -28,6 +28,7 @@ typedef struct dyng_i_adj {
     int64_t slots_used; /* slots handed out to rows (the end of the last row)   */
     int64_t live;       /* entries in rows                                      */
     int64_t dead;       /* slots left behind by rows that moved                 */
+    int num_weights;    /* K: weights per slot                                  */
 } dyng_i_adj;
 
 /* A sort key with a tie-breaking position. */
@@ -132,6 +133,7 @@ struct dyng_i_kernels {
     void (*count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
                            const dyng_i_outcome *groups, int64_t num_groups, int64_t *counts);
     int64_t (*row_cap)(const dyng_i_adj *adj, int64_t v);
+    void (*prefetch)(const dyng_i_adj *adj, int64_t v, int stage);
     dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
     void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
                    const int32_t *ins_w, dyng_resources *r);

@@ -26,11 +26,36 @@ typedef struct ROW {
 static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
 static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
 
-/* Copy the K weights of slot `from` of `src` to slot `to` of `dst`. */
+/* Copy the K weights of slot `from` of `src` to slot `to` of `dst` (the two
+ * may be the same array; slots never partly overlap). */
 static inline void DYNG_FN(copy_w)(int32_t *dst, int64_t to, const int32_t *src, int64_t from,
                                    int K) {
-    if (K > 0 && (dst != src || to != from))
-        memmove(dst + to * K, src + from * K, (size_t)K * sizeof(int32_t));
+    if (K == 1) {
+        dst[to] = src[from];
+    } else if (K > 0 && (dst != src || to != from)) {
+        for (int k = 0; k < K; k++)
+            dst[to * K + k] = src[from * K + k];
+    }
+}
+
+/* Hint the cache: stage 0 the row record of v, stage 1 its entries (the
+ * record must have arrived). Batches touch rows at random, so planning and
+ * committing prefetch a few rows ahead to overlap the misses. */
+static void DYNG_FN(prefetch)(const dyng_i_adj *adj, int64_t v, int stage) {
+#if defined(__GNUC__)
+    const ROW *rv = &DYNG_FN(rows)(adj)[v];
+    if (stage == 0) {
+        __builtin_prefetch(rv);
+    } else {
+        __builtin_prefetch(DYNG_FN(cols)(adj) + rv->off);
+        if (adj->w != NULL)
+            __builtin_prefetch(adj->w + (int64_t)rv->off * adj->num_weights);
+    }
+#else
+    (void)adj;
+    (void)v;
+    (void)stage;
+#endif
 }
 
 static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
@@ -43,16 +68,20 @@ static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
 /* Allocate a packed direction for n rows and `slots` slots: all or nothing. */
 static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots, int K) {
     memset(adj, 0, sizeof *adj);
-    adj->rows = dyng_i_calloc((size_t)(n > 0 ? n : 1), sizeof(ROW));
-    adj->col = dyng_i_malloc((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
-    adj->w = K > 0 ? dyng_i_malloc((size_t)(slots > 0 ? slots : 1) * (size_t)K, sizeof(int32_t))
+    adj->rows = dyng_i_malloc_big((size_t)(n > 0 ? n : 1), sizeof(ROW));
+    adj->col = dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
+    adj->w = K > 0 ? dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1) * (size_t)K,
+                                       sizeof(int32_t))
                    : NULL;
+    if (adj->rows != NULL)
+        memset(adj->rows, 0, (size_t)(n > 0 ? n : 1) * sizeof(ROW));
     if (adj->rows == NULL || adj->col == NULL || (K > 0 && adj->w == NULL)) {
         DYNG_FN(free_adj)(adj);
         return dyng_i_oom("graph rows", (size_t)slots * (sizeof(DYNG_V) + 4u * (size_t)K));
     }
     adj->vert_alloc = n > 0 ? n : 1;
     adj->slot_alloc = slots > 0 ? slots : 1;
+    adj->num_weights = K;
     return DYNG_OK;
 }
 
@@ -617,7 +646,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
         int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
                            ? n_new
                            : adj->vert_alloc + adj->vert_alloc / 2;
-        void *p = dyng_i_realloc(adj->rows, (size_t)want, sizeof(ROW));
+        void *p = dyng_i_realloc_big(adj->rows, (size_t)want, sizeof(ROW));
         if (p == NULL)
             return dyng_i_oom("graph row records", (size_t)want * sizeof(ROW));
         adj->rows = p;
@@ -627,12 +656,12 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
         int64_t want = used_after > adj->slot_alloc + adj->slot_alloc / 2
                            ? used_after
                            : adj->slot_alloc + adj->slot_alloc / 2;
-        void *c = dyng_i_realloc(adj->col, (size_t)want, sizeof(DYNG_V));
+        void *c = dyng_i_realloc_big(adj->col, (size_t)want, sizeof(DYNG_V));
         if (c == NULL)
             return dyng_i_oom("graph targets", (size_t)want * sizeof(DYNG_V));
         adj->col = c;
         if (K > 0) {
-            void *w = dyng_i_realloc(adj->w, (size_t)want * (size_t)K, sizeof(int32_t));
+            void *w = dyng_i_realloc_big(adj->w, (size_t)want * (size_t)K, sizeof(int32_t));
             if (w == NULL)
                 return dyng_i_oom("graph weights", (size_t)want * (size_t)K * sizeof(int32_t));
             adj->w = w;
@@ -740,6 +769,10 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
 #endif
         for (int64_t i = 0; i < dp->num_rows; i++) {
             dyng_i_rowplan *rp = &dp->rows[i];
+            if (i + 16 < dp->num_rows && dp->rows[i + 16].row < n_old)
+                DYNG_FN(prefetch)(adj, dp->rows[i + 16].row, 0);
+            if (i + 8 < dp->num_rows && dp->rows[i + 8].row < n_old)
+                DYNG_FN(prefetch)(adj, dp->rows[i + 8].row, 1);
             if (rp->row >= n_new)
                 continue;
             ROW *rv = &rows[rp->row];
@@ -818,6 +851,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .clone_adj = DYNG_FN(clone_adj),
     .row_len = DYNG_FN(row_len),
     .row_cap = DYNG_FN(row_cap),
+    .prefetch = DYNG_FN(prefetch),
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
