@@ -178,15 +178,19 @@ dyng_status dyng_graph_set_resources(dyng_graph *g, dyng_resources *r);
 /* Bytes held by the graph: every array it allocated, headroom included. */
 dyng_status dyng_graph_memory_bytes(size_t *bytes, const dyng_graph *g);
 
-/* Out-degree (in-degree with transposed) of vertex v. */
+/* Out-degree (in-degree with transposed) of vertex v. An in-degree of a
+ * directed graph without stored in-edges is counted: O(entries) time, and
+ * it may fail with DYNG_OUT_OF_MEMORY. */
 dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed);
 
 /*
  * Export to CSR (transposed: the in-edges, row v listing the sources of edges
  * into v). row_ptr gets n + 1 offsets of the graph's offset type, col
  * num_entries ids of its vertex type, weights num_entries * num_weights values
- * (may be NULL to skip). Rows keep the graph's row order. An in-edge export of
- * a directed graph without stored in-edges is computed. Never changes g.
+ * (may be NULL to skip). Rows keep the graph's row order. Any output may be
+ * NULL to skip it. An in-edge export of a directed graph without stored
+ * in-edges is computed (O(n + entries) extra memory; it may fail with
+ * DYNG_OUT_OF_MEMORY). Never changes g.
  */
 dyng_status dyng_graph_to_csr(const dyng_graph *g, bool transposed, void *row_ptr, void *col,
                               int32_t *weights);

@@ -99,17 +99,6 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,
                                     "%s %lld is (%lld, %lld); ids must be >= 0", what,
                                     (long long)i, (long long)u, (long long)v);
-            if (u == v) {
-                if (s->on_self_loop == DYNG_SELF_LOOP_ERROR)
-                    return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                                        "%s %lld is the self-loop (%lld, %lld) and on_self_loop "
-                                        "is 'error'; accepted: keep, drop",
-                                        what, (long long)i, (long long)u, (long long)v);
-                if (s->on_self_loop == DYNG_SELF_LOOP_DROP) {
-                    loops++;
-                    continue;
-                }
-            }
             if (ins) {
                 int64_t top = u > v ? u : v;
                 if (top > max_id)
@@ -124,6 +113,20 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
                                         "vertices and allow_vertex_growth is off",
                                         (long long)i, (long long)u, (long long)v,
                                         (long long)g->n);
+            }
+            if (u == v) {
+                if (s->on_self_loop == DYNG_SELF_LOOP_ERROR)
+                    return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                        "%s %lld is the self-loop (%lld, %lld) and on_self_loop "
+                                        "is 'error'; accepted: keep, drop",
+                                        what, (long long)i, (long long)u, (long long)v);
+                if (s->on_self_loop == DYNG_SELF_LOOP_DROP) {
+                    loops++;
+                    continue;
+                }
+            }
+            if (ins) {
+                int64_t top = u > v ? u : v;
                 if (top >= n_new)
                     n_new = top + 1;
             }
