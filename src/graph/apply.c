@@ -390,6 +390,8 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
             else
                 memset(existing, 0, (size_t)ng * sizeof *existing);
             int64_t len = rp->row < pl->n_old ? g->k->row_len(dp->adj, rp->row) : 0;
+            rp->old_len = len;
+            rp->old_cap = rp->row < pl->n_old ? g->k->row_cap(dp->adj, rp->row) : 0;
             int64_t gi = 0, news = 0;
             for (int64_t i = 0; i < nops; gi++) {
                 int64_t j = i;
@@ -501,7 +503,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     pl.n_old = g->n;
     pl.num_del = b->num_del;
     pl.num_ins = b->num_ins;
-    int64_t n_out, n_in;
+    int64_t n_out = 0, n_in = 0;
     DYNG_I_TRY(validate(&pl, &n_out, &n_in));
     pl.num_dirs = n_in > 0 || (g->p.directed && g->p.store_transposed) ? 2 : 1;
 

@@ -93,7 +93,7 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "the graph has %d weights per edge but weights is NULL",
                             p->num_weights);
-    int64_t n;
+    int64_t n = 0;
     DYNG_I_TRY(check_edges(&n, p, num_vertices, num_edges, src, dst));
 
     dyng_graph *g = dyng_i_calloc(1, sizeof *g);

@@ -61,6 +61,7 @@ typedef struct dyng_i_rowplan {
     int64_t op_begin, op_end;   /* its ops in the sorted op array              */
     int64_t out_begin, out_end; /* its outcomes (sorted by col)                */
     int64_t news_begin, news_end; /* its new copies, by processing order (pairs) */
+    int64_t old_len, old_cap; /* the row before (0 for a new vertex)       */
     int64_t new_len;
     int64_t new_cap;
     int64_t dest; /* slot where the row is written, or -1 for in place        */

@@ -599,8 +599,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
             rp->new_cap = 0;
             continue;
         }
-        int64_t len = rp->row < n_old ? (int64_t)rows[rp->row].len : 0;
-        int64_t cap = rp->row < n_old ? (int64_t)rows[rp->row].cap : 0;
+        const int64_t len = rp->old_len, cap = rp->old_cap;
         live_delta += rp->new_len - len;
         if (rp->new_len <= cap) {
             rp->new_cap = cap;
@@ -631,7 +630,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
             if (rp->row >= n_new)
                 continue;
             if (rp->row < n_old)
-                total -= DYNG_FN(packed_cap)((int64_t)rows[rp->row].len);
+                total -= DYNG_FN(packed_cap)(rp->old_len);
             total += DYNG_FN(packed_cap)(rp->new_len);
         }
         if (total > DYNG_O_LIMIT)

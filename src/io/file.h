@@ -1,0 +1,101 @@
+/*
+ * src/io/file.h - reading and writing files, plain or gzip (internal).
+ *
+ * Readers detect gzip from the content (the magic bytes 1f 8b), never from
+ * the name; writers compress when the path ends in ".gz". zlib is driven
+ * through inflate / deflate directly with allocators that go through
+ * src/core/alloc.h, so the allocation-failure tests reach zlib's memory too.
+ *
+ * Every error is reported as DYNG_FILE_FORMAT with the path (and no line:
+ * these are errors of the file as a whole), except DYNG_OUT_OF_MEMORY.
+ */
+#ifndef DYNG_I_FILE_H
+#define DYNG_I_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <zlib.h>
+
+#include "dyng/io.h"
+
+/* An input stream: a plain file or a gzip file decompressed on the fly. */
+typedef struct dyng_i_in {
+    FILE *fp;
+    const char *path;   /* borrowed, for messages                      */
+    bool gz;            /* gzip content                                */
+    bool z_ready;       /* inflateInit2 succeeded                      */
+    bool z_member_done; /* the current gzip member ended               */
+    bool raw_eof;       /* the underlying file is exhausted            */
+    z_stream z;
+    unsigned char *raw; /* bytes read from fp, not yet consumed        */
+    size_t raw_cap;
+    size_t raw_pos, raw_len; /* plain files: the unconsumed part of raw */
+} dyng_i_in;
+
+/* Open `path` for reading; zeroes *in first, so dyng_i_in_close is always
+ * safe afterwards. Errors: DYNG_FILE_FORMAT (cannot open, read error),
+ * DYNG_OUT_OF_MEMORY. `path` must outlive the stream. */
+dyng_status dyng_i_in_open(dyng_i_in *in, const char *path);
+
+/* Read up to `cap` bytes of content into dst; *got is 0 only at the end of
+ * the content. Errors: DYNG_FILE_FORMAT (read error, corrupt or truncated
+ * gzip data), DYNG_OUT_OF_MEMORY. */
+dyng_status dyng_i_in_read(dyng_i_in *in, void *dst, size_t cap, size_t *got);
+
+/* Close and free; accepts a zeroed stream. */
+void dyng_i_in_close(dyng_i_in *in);
+
+/* Read the whole content of `path` into a new buffer of *size bytes followed
+ * by DYNG_I_READ_PADDING NUL bytes (so *data can be scanned with a sentinel
+ * and read 16 bytes at a time). A large plain file is read on `threads`
+ * threads. The caller frees *data with dyng_i_free. On failure *data is
+ * NULL. */
+#define DYNG_I_READ_PADDING 16
+dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t *size);
+
+/* An output stream: a plain file, or gzip when the path ends in ".gz".
+ * Writers format into `buf` (reserve, write, advance `len`); the stream
+ * compresses and writes it out when it fills up. */
+typedef struct dyng_i_out {
+    FILE *fp;
+    char *path; /* own copy, for messages                      */
+    bool gz;
+    bool z_ready;
+    bool failed; /* a write failed; `error` says why            */
+    int error;   /* errno of the failure, or 0 for a zlib error */
+    z_stream z;
+    char *buf; /* pending uncompressed bytes                  */
+    size_t len, cap;
+    unsigned char *zbuf; /* compressed output                           */
+    size_t zcap;
+} dyng_i_out;
+
+/* Create (truncate) `path`; zeroes *out first. Errors: DYNG_FILE_FORMAT
+ * (cannot open), DYNG_OUT_OF_MEMORY. */
+dyng_status dyng_i_out_open(dyng_i_out *out, const char *path);
+
+/* Write out pending bytes so that at least `bytes` (<= out->cap / 2) are free
+ * in out->buf after out->len. Errors: DYNG_FILE_FORMAT (write error). */
+dyng_status dyng_i_out_make_room(dyng_i_out *out, size_t bytes);
+
+/* A pointer where `bytes` (at most out->cap / 2) may be formatted; the caller
+ * adds what it wrote to out->len. NULL after an error (reported then). */
+static inline char *dyng_i_out_reserve(dyng_i_out *out, size_t bytes) {
+    if (out->cap - out->len < bytes && dyng_i_out_make_room(out, bytes) != DYNG_OK)
+        return NULL;
+    return out->buf + out->len;
+}
+
+/* Append `n` bytes of any length. */
+dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n);
+
+/* Finish the gzip stream, flush and close the file, free everything. Returns
+ * the first write error (DYNG_FILE_FORMAT) of the stream's life, if any. */
+dyng_status dyng_i_out_close(dyng_i_out *out);
+
+/* Close and free without reporting anything (on an error path). */
+void dyng_i_out_abort(dyng_i_out *out);
+
+#endif /* DYNG_I_FILE_H */
