@@ -370,10 +370,10 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
                 atomic_store_explicit(&stop, 1, memory_order_relaxed);
             if (atomic_load_explicit(&stop, memory_order_relaxed))
                 continue;
+            if (r + 32 < nr && dp->rows[r + 32].row < pl->n_old)
+                g->k->prefetch(dp->adj, dp->rows[r + 32].row, 0);
             if (r + 16 < nr && dp->rows[r + 16].row < pl->n_old)
-                g->k->prefetch(dp->adj, dp->rows[r + 16].row, 0);
-            if (r + 8 < nr && dp->rows[r + 8].row < pl->n_old)
-                g->k->prefetch(dp->adj, dp->rows[r + 8].row, 1);
+                g->k->prefetch(dp->adj, dp->rows[r + 16].row, 1);
             dyng_i_rowplan *rp = &dp->rows[r];
             const int64_t b0 = rp->op_begin, nops = rp->op_end - rp->op_begin;
             dyng_i_op *ops = dp->ops + b0;
@@ -392,6 +392,7 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
             int64_t len = rp->row < pl->n_old ? g->k->row_len(dp->adj, rp->row) : 0;
             rp->old_len = len;
             rp->old_cap = rp->row < pl->n_old ? g->k->row_cap(dp->adj, rp->row) : 0;
+            rp->old_off = rp->row < pl->n_old ? g->k->row_off(dp->adj, rp->row) : 0;
             int64_t gi = 0, news = 0;
             for (int64_t i = 0; i < nops; gi++) {
                 int64_t j = i;

@@ -61,7 +61,7 @@ typedef struct dyng_i_rowplan {
     int64_t op_begin, op_end;   /* its ops in the sorted op array              */
     int64_t out_begin, out_end; /* its outcomes (sorted by col)                */
     int64_t news_begin, news_end; /* its new copies, by processing order (pairs) */
-    int64_t old_len, old_cap; /* the row before (0 for a new vertex)       */
+    int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex) */
     int64_t new_len;
     int64_t new_cap;
     int64_t dest; /* slot where the row is written, or -1 for in place        */
@@ -135,6 +135,7 @@ struct dyng_i_kernels {
                            const dyng_i_outcome *groups, int64_t num_groups, int64_t *counts);
     int64_t (*row_cap)(const dyng_i_adj *adj, int64_t v);
     void (*prefetch)(const dyng_i_adj *adj, int64_t v, int stage);
+    int64_t (*row_off)(const dyng_i_adj *adj, int64_t v);
     dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
     void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
                    const int32_t *ins_w, dyng_resources *r);

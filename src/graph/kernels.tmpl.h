@@ -89,6 +89,10 @@ static int64_t DYNG_FN(row_len)(const dyng_i_adj *adj, int64_t v) {
     return (int64_t)DYNG_FN(rows)(adj)[v].len;
 }
 
+static int64_t DYNG_FN(row_off)(const dyng_i_adj *adj, int64_t v) {
+    return (int64_t)DYNG_FN(rows)(adj)[v].off;
+}
+
 static int64_t DYNG_FN(row_cap)(const dyng_i_adj *adj, int64_t v) {
     return (int64_t)DYNG_FN(rows)(adj)[v].cap;
 }
@@ -768,15 +772,21 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
 #endif
         for (int64_t i = 0; i < dp->num_rows; i++) {
             dyng_i_rowplan *rp = &dp->rows[i];
-            if (i + 16 < dp->num_rows && dp->rows[i + 16].row < n_old)
-                DYNG_FN(prefetch)(adj, dp->rows[i + 16].row, 0);
-            if (i + 8 < dp->num_rows && dp->rows[i + 8].row < n_old)
-                DYNG_FN(prefetch)(adj, dp->rows[i + 8].row, 1);
+#if defined(__GNUC__)
+            if (i + 16 < dp->num_rows) { /* the plan knows where rows are */
+                const dyng_i_rowplan *ahead = &dp->rows[i + 16];
+                __builtin_prefetch(col + ahead->old_off);
+                if (K > 0)
+                    __builtin_prefetch(adj->w + ahead->old_off * K);
+                if (ahead->row < n_old)
+                    __builtin_prefetch(&rows[ahead->row], 1);
+            }
+#endif
             if (rp->row >= n_new)
                 continue;
             ROW *rv = &rows[rp->row];
-            int64_t soff = (int64_t)rv->off, slen = (int64_t)rv->len;
-            int64_t doff = rp->dest >= 0 ? rp->dest : soff;
+            const int64_t soff = rp->old_off, slen = rp->old_len;
+            const int64_t doff = rp->dest >= 0 ? rp->dest : soff;
             DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
                                col + doff, K > 0 ? adj->w + doff * K : NULL, K, sorted, ins_w);
             rv->off = (DYNG_O)doff;
@@ -813,8 +823,7 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
         if (rp->row >= n_new)
             continue;
         int64_t v = rp->row;
-        int64_t soff = v < n_old ? (int64_t)rows[v].off : 0;
-        int64_t slen = v < n_old ? (int64_t)rows[v].len : 0;
+        const int64_t soff = rp->old_off, slen = rp->old_len;
         int64_t doff = (int64_t)frows[v].off;
         DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
                            fcol + doff, K > 0 ? fresh->w + doff * K : NULL, K, sorted, ins_w);
@@ -851,6 +860,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .row_len = DYNG_FN(row_len),
     .row_cap = DYNG_FN(row_cap),
     .prefetch = DYNG_FN(prefetch),
+    .row_off = DYNG_FN(row_off),
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
