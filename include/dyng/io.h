@@ -89,8 +89,7 @@ dyng_status dyng_mm_read_arrays(dyng_edge_arrays *out, const char *path,
  * graph takes each entry of a general file as one edge.
  */
 dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
-                               const dyng_graph_properties *properties,
-                               dyng_resources *resources);
+                               const dyng_graph_properties *properties, dyng_resources *resources);
 
 /*
  * Write a graph as a Matrix Market coordinate file: "integer" with weight

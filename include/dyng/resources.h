@@ -25,10 +25,7 @@ extern "C" {
 
 typedef struct dyng_resources dyng_resources;
 
-typedef enum dyng_backend {
-    DYNG_BACKEND_SEQUENTIAL = 0,
-    DYNG_BACKEND_OPENMP = 1
-} dyng_backend;
+typedef enum dyng_backend { DYNG_BACKEND_SEQUENTIAL = 0, DYNG_BACKEND_OPENMP = 1 } dyng_backend;
 
 /* "sequential" or "openmp". */
 const char *dyng_backend_name(dyng_backend backend);

@@ -35,11 +35,7 @@ extern "C" {
 /* The most weights an edge may carry. */
 #define DYNG_MAX_WEIGHTS 64
 
-typedef enum dyng_type {
-    DYNG_TYPE_NONE = 0,
-    DYNG_TYPE_INT32 = 1,
-    DYNG_TYPE_INT64 = 2
-} dyng_type;
+typedef enum dyng_type { DYNG_TYPE_NONE = 0, DYNG_TYPE_INT32 = 1, DYNG_TYPE_INT64 = 2 } dyng_type;
 
 /* "none", "int32", "int64" (or "unknown"). */
 const char *dyng_type_name(dyng_type type);

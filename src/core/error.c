@@ -75,19 +75,22 @@ void dyng_i_error_set_location(const char *path, int64_t line, int64_t column) {
 
 dyng_status dyng_i_file_error(const char *path, int64_t line, int64_t column, const char *fmt,
                               ...) {
-    char detail[MESSAGE_BYTES];
+    /* "path:line:column: detail", each part cut to fit the message buffer. */
+    const char *p = path != NULL ? path : "";
+    int at;
+    if (line > 0 && column > 0)
+        at = snprintf(message, sizeof message, "%.400s:%lld:%lld: ", p, (long long)line,
+                      (long long)column);
+    else if (line > 0)
+        at = snprintf(message, sizeof message, "%.400s:%lld: ", p, (long long)line);
+    else
+        at = snprintf(message, sizeof message, "%.400s: ", p);
+    if (at < 0)
+        at = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    vsnprintf(message + at, sizeof message - (size_t)at, fmt, ap);
     va_end(ap);
-    if (line > 0 && column > 0)
-        snprintf(message, sizeof message, "%s:%lld:%lld: %s", path != NULL ? path : "",
-                 (long long)line, (long long)column, detail);
-    else if (line > 0)
-        snprintf(message, sizeof message, "%s:%lld: %s", path != NULL ? path : "",
-                 (long long)line, detail);
-    else
-        snprintf(message, sizeof message, "%s: %s", path != NULL ? path : "", detail);
     dyng_i_error_set_location(path, line, column);
     return DYNG_FILE_FORMAT;
 }

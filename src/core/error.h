@@ -20,8 +20,8 @@
 
 dyng_status dyng_i_error(dyng_status status, const char *fmt, ...) DYNG_I_PRINTF(2, 3);
 
-dyng_status dyng_i_file_error(const char *path, int64_t line, int64_t column, const char *fmt,
-                              ...) DYNG_I_PRINTF(4, 5);
+dyng_status dyng_i_file_error(const char *path, int64_t line, int64_t column, const char *fmt, ...)
+    DYNG_I_PRINTF(4, 5);
 
 /* Record the location of an error whose message is already set. */
 void dyng_i_error_set_location(const char *path, int64_t line, int64_t column);
@@ -33,7 +33,7 @@ dyng_status dyng_i_oom(const char *what, size_t bytes);
 #define DYNG_I_CHECK_ARG(ptr)                                                                      \
     do {                                                                                           \
         if ((ptr) == NULL)                                                                         \
-            return dyng_i_error(DYNG_INVALID_ARGUMENT, "%s: argument '%s' is NULL", __func__,     \
+            return dyng_i_error(DYNG_INVALID_ARGUMENT, "%s: argument '%s' is NULL", __func__,      \
                                 #ptr);                                                             \
     } while (0)
 

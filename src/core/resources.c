@@ -73,10 +73,8 @@ dyng_status dyng_resources_free(dyng_resources **r) {
 }
 
 dyng_status dyng_resources_default(dyng_resources **out) {
-    return dyng_resources_new(out,
-                              dyng_openmp_available() ? DYNG_BACKEND_OPENMP
-                                                      : DYNG_BACKEND_SEQUENTIAL,
-                              0);
+    return dyng_resources_new(
+        out, dyng_openmp_available() ? DYNG_BACKEND_OPENMP : DYNG_BACKEND_SEQUENTIAL, 0);
 }
 
 dyng_status dyng_resources_backend(dyng_backend *backend, const dyng_resources *r) {
@@ -114,8 +112,7 @@ dyng_status dyng_resources_scratch_bytes(size_t *bytes, const dyng_resources *r)
 dyng_status dyng_resources_release_scratch(dyng_resources *r) {
     DYNG_I_CHECK_ARG(r);
     if (atomic_flag_test_and_set(&r->scratch_busy))
-        return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "the scratch space is in use by a running call");
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "the scratch space is in use by a running call");
     dyng_i_free(r->scratch);
     r->scratch = NULL;
     r->scratch_bytes = 0;

@@ -26,7 +26,7 @@ size_t dyng_type_size(dyng_type type) {
 }
 
 #define SUPPORTED_TABLE                                                                            \
-    "(vertex, offset, weight) = (int32, int32, int32), (int32, int64, int32), "                   \
+    "(vertex, offset, weight) = (int32, int32, int32), (int32, int64, int32), "                    \
     "(int64, int64, int32), (int32, int32, none), (int32, int64, none)"
 
 dyng_status dyng_types_check(dyng_type vertex, dyng_type offset, int num_weights) {

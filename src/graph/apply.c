@@ -97,8 +97,8 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
             read_change(b, ins, i, &u, &v);
             if (u < 0 || v < 0)
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                                    "%s %lld is (%lld, %lld); ids must be >= 0", what,
-                                    (long long)i, (long long)u, (long long)v);
+                                    "%s %lld is (%lld, %lld); ids must be >= 0", what, (long long)i,
+                                    (long long)u, (long long)v);
             if (ins) {
                 int64_t top = u > v ? u : v;
                 if (top > max_id)
@@ -111,8 +111,7 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
                     return dyng_i_error(DYNG_INVALID_ARGUMENT,
                                         "insertion %lld is (%lld, %lld) but the graph has %lld "
                                         "vertices and allow_vertex_growth is off",
-                                        (long long)i, (long long)u, (long long)v,
-                                        (long long)g->n);
+                                        (long long)i, (long long)u, (long long)v, (long long)g->n);
             }
             if (u == v) {
                 if (s->on_self_loop == DYNG_SELF_LOOP_ERROR)
@@ -356,7 +355,7 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
     int threads = dyng_i_threads(g->res);
     (void)threads;
 #ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (dp->num_ops > 20000)
+#pragma omp parallel num_threads(threads) if (dp -> num_ops > 20000)
 #endif
     {
         counters mine = {0};
@@ -475,9 +474,7 @@ static dyng_status report_failure(const plan *pl) {
 }
 
 /* Free what planning allocated for a direction (before any commit). */
-static void discard(const dyng_graph *g, dyng_i_dirplan *dp) {
-    g->k->free_adj(&dp->fresh);
-}
+static void discard(const dyng_graph *g, dyng_i_dirplan *dp) { g->k->free_adj(&dp->fresh); }
 
 /* Bytes of scratch one direction with n ops needs, 8-aligned pieces. */
 static size_t dir_bytes(int64_t n) {

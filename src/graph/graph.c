@@ -41,8 +41,8 @@ dyng_status dyng_graph_free(dyng_graph **g) {
 }
 
 /* Check ids and find the vertex count; entries: the slots the rows need. */
-static dyng_status check_edges(int64_t *n_out, const dyng_graph_properties *p, int64_t n,
-                               int64_t m, const void *src, const void *dst) {
+static dyng_status check_edges(int64_t *n_out, const dyng_graph_properties *p, int64_t n, int64_t m,
+                               const void *src, const void *dst) {
     int64_t max_id = -1, loops = 0;
     for (int64_t e = 0; e < m; e++) {
         int64_t u = dyng_i_read_id(src, p->vertex_type, e);
@@ -105,8 +105,7 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
     dyng_status st = take_resources(&g->res, resources);
     int64_t loops = 0, in_loops = 0;
     if (st == DYNG_OK)
-        st = g->k->build(&g->out, &loops, p, n, num_edges, src, dst, weights, !p->directed,
-                         g->res);
+        st = g->k->build(&g->out, &loops, p, n, num_edges, src, dst, weights, !p->directed, g->res);
     if (st == DYNG_OK && p->directed && p->store_transposed)
         st = g->k->build(&g->in, &in_loops, p, n, num_edges, dst, src, weights, false, g->res);
     if (st != DYNG_OK) {
@@ -134,8 +133,7 @@ static int sym_cmp(const void *a, const void *b) {
     if (x->v != y->v)
         return x->v < y->v ? -1 : 1;
     if (sym_k > 0) {
-        int c = memcmp(sym_w + x->e * sym_k, sym_w + y->e * sym_k,
-                       (size_t)sym_k * sizeof(int32_t));
+        int c = memcmp(sym_w + x->e * sym_k, sym_w + y->e * sym_k, (size_t)sym_k * sizeof(int32_t));
         if (c != 0)
             return c;
     }
@@ -198,9 +196,8 @@ dyng_status dyng_graph_from_csr(dyng_graph **out, const dyng_graph_properties *p
     for (int64_t e = 0; e < total; e++) {
         int64_t u = dyng_i_read_id(src, vt, e), v = dyng_i_read_id(col, vt, e);
         if (v < 0 || v >= num_vertices) {
-            st = dyng_i_error(DYNG_INVALID_ARGUMENT,
-                              "col[%lld] is %lld; ids must be in 0..%lld", (long long)e,
-                              (long long)v, (long long)num_vertices - 1);
+            st = dyng_i_error(DYNG_INVALID_ARGUMENT, "col[%lld] is %lld; ids must be in 0..%lld",
+                              (long long)e, (long long)v, (long long)num_vertices - 1);
             goto done;
         }
         nl += u > v;
@@ -360,8 +357,8 @@ dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, b
     DYNG_I_CHECK_ARG(g);
     *degree = 0;
     if (v < 0 || v >= g->n)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is not in 0..%lld",
-                            (long long)v, (long long)g->n - 1);
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is not in 0..%lld", (long long)v,
+                            (long long)g->n - 1);
     if (!transposed || !g->p.directed) {
         *degree = g->k->row_len(&g->out, v);
     } else if (g->p.store_transposed) {

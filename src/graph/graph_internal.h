@@ -58,9 +58,9 @@ typedef struct dyng_i_outcome {
 /* The plan for one touched row. */
 typedef struct dyng_i_rowplan {
     int64_t row;
-    int64_t op_begin, op_end;   /* its ops in the sorted op array              */
-    int64_t out_begin, out_end; /* its outcomes (sorted by col)                */
-    int64_t news_begin, news_end; /* its new copies, by processing order (pairs) */
+    int64_t op_begin, op_end;          /* its ops in the sorted op array              */
+    int64_t out_begin, out_end;        /* its outcomes (sorted by col)                */
+    int64_t news_begin, news_end;      /* its new copies, by processing order (pairs) */
     int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex) */
     int64_t new_len;
     int64_t new_cap;
@@ -76,10 +76,10 @@ typedef struct dyng_i_dirplan {
     int64_t num_outcomes;
     dyng_i_rowplan *rows;
     int64_t num_rows;
-    dyng_i_pair *news;   /* (new_seq, outcome index) per new copy        */
-    int64_t tail_slots;  /* slots appended for moving rows               */
-    bool compact;        /* repack the whole direction                   */
-    dyng_i_adj fresh;    /* the new arrays when growing or compacting    */
+    dyng_i_pair *news;  /* (new_seq, outcome index) per new copy        */
+    int64_t tail_slots; /* slots appended for moving rows               */
+    bool compact;       /* repack the whole direction                   */
+    dyng_i_adj fresh;   /* the new arrays when growing or compacting    */
     int64_t live_delta;
     int64_t dead_delta;
 } dyng_i_dirplan;
@@ -116,19 +116,18 @@ struct dyng_i_kernels {
      * src; both: also src into row dst (unless a self-loop). Rows sorted
      * and/or merged as the properties say. */
     dyng_status (*build)(dyng_i_adj *adj, int64_t *self_loops, const dyng_graph_properties *p,
-                         int64_t n, int64_t m, const void *src, const void *dst,
-                         const int32_t *w, bool both, dyng_resources *r);
+                         int64_t n, int64_t m, const void *src, const void *dst, const int32_t *w,
+                         bool both, dyng_resources *r);
     void (*free_adj)(dyng_i_adj *adj);
     dyng_status (*clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K);
     int64_t (*row_len)(const dyng_i_adj *adj, int64_t v);
     /* Write rows as CSR (row_ptr of the offset type, n + 1 entries). */
-    void (*to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col,
-                   int32_t *w);
+    void (*to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col, int32_t *w);
     /* Transpose `adj` into CSR arrays (sources ascending). */
-    dyng_status (*transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr,
-                                 void *col, int32_t *w);
-    void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src,
-                     void *dst, int32_t *w);
+    dyng_status (*transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col,
+                                 int32_t *w);
+    void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
+                     int32_t *w);
     dyng_status (*check)(const dyng_graph *g);
     /* apply: count existing copies per outcome group, then lay out and write. */
     void (*count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
@@ -151,7 +150,6 @@ const dyng_i_kernels *dyng_i_kernels_for(dyng_type vertex, dyng_type offset);
 
 /* A new process-unique state id. */
 uint64_t dyng_i_next_state_id(void);
-
 
 /* Read element i of an int32 or int64 id array as int64. */
 static inline int64_t dyng_i_read_id(const void *a, dyng_type t, int64_t i) {

@@ -70,8 +70,7 @@ static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots,
     memset(adj, 0, sizeof *adj);
     adj->rows = dyng_i_malloc_big((size_t)(n > 0 ? n : 1), sizeof(ROW));
     adj->col = dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
-    adj->w = K > 0 ? dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1) * (size_t)K,
-                                       sizeof(int32_t))
+    adj->w = K > 0 ? dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1) * (size_t)K, sizeof(int32_t))
                    : NULL;
     if (adj->rows != NULL)
         memset(adj->rows, 0, (size_t)(n > 0 ? n : 1) * sizeof(ROW));
@@ -104,8 +103,8 @@ static int64_t DYNG_FN(row_cap)(const dyng_i_adj *adj, int64_t v) {
  * and `tmp` hold len pairs, `wtmp` len * K weights, `ctmp` len targets.
  */
 static int64_t DYNG_FN(tidy_row)(DYNG_V *col, int32_t *w, int64_t len, int K, bool sorted,
-                                 bool merge, dyng_i_pair *pairs, dyng_i_pair *tmp,
-                                 int32_t *wtmp, DYNG_V *ctmp) {
+                                 bool merge, dyng_i_pair *pairs, dyng_i_pair *tmp, int32_t *wtmp,
+                                 DYNG_V *ctmp) {
     if (len <= 1)
         return len;
     bool increasing = true, nondecreasing = true;
@@ -165,8 +164,8 @@ static int64_t DYNG_FN(tidy_row)(DYNG_V *col, int32_t *w, int64_t len, int K, bo
  */
 static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
                                   const dyng_graph_properties *p, int64_t n, int64_t m,
-                                  const void *src_v, const void *dst_v, const int32_t *w,
-                                  bool both, dyng_resources *r) {
+                                  const void *src_v, const void *dst_v, const int32_t *w, bool both,
+                                  dyng_resources *r) {
     const DYNG_V *src = src_v, *dst = dst_v;
     const int K = p->num_weights;
     int64_t entries = 0;
@@ -218,8 +217,8 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         threads = n > 0 ? (int)n : 1;
     /* Per thread: pairs, sort buffer, targets, weights; rounded up so that
      * every thread's block stays 16-byte aligned. */
-    size_t per_thread = (size_t)maxdeg * (2 * sizeof(dyng_i_pair) + (size_t)K * sizeof(int32_t) +
-                                          sizeof(DYNG_V));
+    size_t per_thread =
+        (size_t)maxdeg * (2 * sizeof(dyng_i_pair) + (size_t)K * sizeof(int32_t) + sizeof(DYNG_V));
     per_thread = (per_thread + 15) & ~(size_t)15;
     char *work = dyng_i_malloc((size_t)threads, per_thread > 0 ? per_thread : 1);
     if (work == NULL) {
@@ -247,8 +246,7 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         ROW *rv = &rows[v];
         int64_t off = (int64_t)rv->off;
         int64_t len = DYNG_FN(tidy_row)(col + off, K > 0 ? adj->w + off * K : NULL,
-                                        (int64_t)rv->len, K, sorted, merge, pairs, tmp, wtmp,
-                                        ctmp);
+                                        (int64_t)rv->len, K, sorted, merge, pairs, tmp, wtmp, ctmp);
         rv->len = (DYNG_O)len;
         live += len;
         for (int64_t i = 0; i < len; i++)
@@ -289,8 +287,8 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
     return DYNG_OK;
 }
 
-static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
-                            void *col_v, int32_t *w) {
+static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v, void *col_v,
+                            int32_t *w) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_O *row_ptr = row_ptr_v;
@@ -311,8 +309,8 @@ static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_p
 }
 
 /* In-rows computed from out-rows: sources ascending, each in its row order. */
-static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int K,
-                                          void *row_ptr_v, void *col_v, int32_t *w) {
+static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
+                                          void *col_v, int32_t *w) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     int64_t *cursor = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
@@ -343,8 +341,8 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     return DYNG_OK;
 }
 
-static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only,
-                              void *src_v, void *dst_v, int32_t *w) {
+static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src_v,
+                              void *dst_v, int32_t *w) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_V *src = src_v, *dst = dst_v;
@@ -385,8 +383,9 @@ static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *o
     } while (0)
 
 /* Check one direction's layout and rows. */
-static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, int64_t n, bool sorted,
-                                      bool simple, dyng_i_pair *pairs, dyng_i_pair *tmp) {
+static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, int64_t n,
+                                      bool sorted, bool simple, dyng_i_pair *pairs,
+                                      dyng_i_pair *tmp) {
     dyng_status st = DYNG_OK;
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
@@ -396,8 +395,7 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
                    (long long)adj->slots_used, (long long)adj->slot_alloc, (long long)n,
                    (long long)adj->vert_alloc);
     for (int64_t v = 0; v < n; v++) {
-        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len,
-                cap = (int64_t)rows[v].cap;
+        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len, cap = (int64_t)rows[v].cap;
         if (len < 0 || len > cap || off < 0 || (cap > 0 && off + cap > adj->slots_used))
             CHECK_FAIL("%s: row %lld has offset %lld, length %lld, capacity %lld with %lld "
                        "slots in use",
@@ -408,8 +406,8 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
         for (int64_t i = 0; i < len; i++) {
             int64_t c = (int64_t)col[off + i];
             if (c < 0 || c >= n)
-                CHECK_FAIL("%s: row %lld holds target %lld, outside 0..%lld", name,
-                           (long long)v, (long long)c, (long long)n - 1);
+                CHECK_FAIL("%s: row %lld holds target %lld, outside 0..%lld", name, (long long)v,
+                           (long long)c, (long long)n - 1);
             if (i > 0 && sorted && c < (int64_t)col[off + i - 1])
                 CHECK_FAIL("%s: row %lld is not sorted at position %lld", name, (long long)v,
                            (long long)i);
@@ -451,9 +449,8 @@ done:
 /* Row v of `a` (stable-sorted by target) equals row v of the transposition
  * of `b` (given as CSR arrays), weights included. */
 static dyng_status DYNG_FN(check_mirror)(const dyng_i_adj *a, const char *name, int64_t n, int K,
-                                         const DYNG_O *tptr, const DYNG_V *tcol,
-                                         const int32_t *tw, dyng_i_pair *pairs,
-                                         dyng_i_pair *tmp) {
+                                         const DYNG_O *tptr, const DYNG_V *tcol, const int32_t *tw,
+                                         dyng_i_pair *pairs, dyng_i_pair *tmp) {
     dyng_status st = DYNG_OK;
     const ROW *rows = DYNG_FN(rows)(a);
     for (int64_t v = 0; v < n; v++) {
@@ -466,8 +463,8 @@ static dyng_status DYNG_FN(check_mirror)(const dyng_i_adj *a, const char *name, 
         for (int64_t i = 0; i < len; i++) {
             int64_t t = (int64_t)tptr[v] + i;
             if (pairs[i].key != (int64_t)tcol[t] ||
-                (K > 0 && memcmp(a->w + pairs[i].pos * K, tw + t * K,
-                                 (size_t)K * sizeof(int32_t)) != 0))
+                (K > 0 &&
+                 memcmp(a->w + pairs[i].pos * K, tw + t * K, (size_t)K * sizeof(int32_t)) != 0))
                 CHECK_FAIL("%s: row %lld differs from the transposed out-edges at entry %lld "
                            "(source %lld)",
                            name, (long long)v, (long long)i, (long long)tcol[t]);
@@ -496,8 +493,8 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
     dyng_i_pair *pairs = dyng_i_malloc((size_t)npairs + 1, 2 * sizeof(dyng_i_pair));
     DYNG_O *tptr = dyng_i_malloc((size_t)n + 1, sizeof(DYNG_O));
     DYNG_V *tcol = dyng_i_malloc((size_t)g->out.live + 1, sizeof(DYNG_V));
-    int32_t *tw = K > 0 ? dyng_i_malloc((size_t)(g->out.live + 1) * (size_t)K, sizeof(int32_t))
-                        : NULL;
+    int32_t *tw =
+        K > 0 ? dyng_i_malloc((size_t)(g->out.live + 1) * (size_t)K, sizeof(int32_t)) : NULL;
     if (pairs == NULL || tptr == NULL || tcol == NULL || (K > 0 && tw == NULL)) {
         st = dyng_i_oom("an integrity check", (size_t)npairs * 2 * sizeof(dyng_i_pair));
         goto done;
@@ -525,9 +522,8 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
         st = DYNG_FN(transpose_csr)(&g->out, n, K, tptr, tcol, tw);
         if (st != DYNG_OK)
             goto done;
-        st = DYNG_FN(check_mirror)(in ? &g->in : &g->out,
-                                   in ? "in-edges" : "undirected rows", n, K, tptr, tcol, tw,
-                                   pairs, tmp);
+        st = DYNG_FN(check_mirror)(in ? &g->in : &g->out, in ? "in-edges" : "undirected rows", n, K,
+                                   tptr, tcol, tw, pairs, tmp);
     }
 done:
     dyng_i_free(pairs);
@@ -681,9 +677,8 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
  * targets). Source and destination may be the same slots.
  */
 static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
-                               const DYNG_V *scol, const int32_t *sw, int64_t slen,
-                               DYNG_V *dcol, int32_t *dw, int K, bool sorted,
-                               const int32_t *ins_w) {
+                               const DYNG_V *scol, const int32_t *sw, int64_t slen, DYNG_V *dcol,
+                               int32_t *dw, int K, bool sorted, const int32_t *ins_w) {
     dyng_i_outcome *g = dp->outcomes + rp->out_begin;
     const int64_t ng = rp->out_end - rp->out_begin;
     int64_t j = 0;
@@ -704,8 +699,7 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
             dcol[j] = scol[i];
             if (k == g[lo].removed && g[lo].override_ins >= 0) {
                 if (K > 0)
-                    memcpy(dw + j * K, ins_w + g[lo].override_ins * K,
-                           (size_t)K * sizeof(int32_t));
+                    memcpy(dw + j * K, ins_w + g[lo].override_ins * K, (size_t)K * sizeof(int32_t));
             } else {
                 DYNG_FN(copy_w)(dw, j, sw, i, K);
             }
@@ -787,8 +781,9 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
             ROW *rv = &rows[rp->row];
             const int64_t soff = rp->old_off, slen = rp->old_len;
             const int64_t doff = rp->dest >= 0 ? rp->dest : soff;
-            DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
-                               col + doff, K > 0 ? adj->w + doff * K : NULL, K, sorted, ins_w);
+            DYNG_FN(write_row)
+            (dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen, col + doff,
+             K > 0 ? adj->w + doff * K : NULL, K, sorted, ins_w);
             rv->off = (DYNG_O)doff;
             rv->len = (DYNG_O)rp->new_len;
             rv->cap = (DYNG_O)rp->new_cap;
@@ -825,8 +820,9 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
         int64_t v = rp->row;
         const int64_t soff = rp->old_off, slen = rp->old_len;
         int64_t doff = (int64_t)frows[v].off;
-        DYNG_FN(write_row)(dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen,
-                           fcol + doff, K > 0 ? fresh->w + doff * K : NULL, K, sorted, ins_w);
+        DYNG_FN(write_row)
+        (dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen, fcol + doff,
+         K > 0 ? fresh->w + doff * K : NULL, K, sorted, ins_w);
         frows[v].cap = -1; /* mark as written */
     }
 #ifdef _OPENMP

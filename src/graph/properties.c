@@ -54,8 +54,8 @@ dyng_status dyng_properties_cycle_enum_compatible(dyng_graph_properties *out) {
 dyng_status dyng_properties_check(const dyng_graph_properties *p) {
     DYNG_I_CHECK_ARG(p);
     if (p->order != DYNG_ORDER_SORTED && p->order != DYNG_ORDER_APPEND)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "order is %d; accepted: sorted (0), append (1)", (int)p->order);
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "order is %d; accepted: sorted (0), append (1)",
+                            (int)p->order);
     if (p->parallel_edges != DYNG_PARALLEL_FORBID && p->parallel_edges != DYNG_PARALLEL_ALLOW)
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "parallel_edges is %d; accepted: forbid (0), allow (1)",

@@ -34,8 +34,8 @@ static long check_failed_count;
             check_passed_count++;                                                                  \
         } else {                                                                                   \
             check_failed_count++;                                                                  \
-            fprintf(stderr, "%s:%d: %s returned %s, expected %s: %s\n", __FILE__, __LINE__,       \
-                    #call, dyng_status_name(check_st_), dyng_status_name(expected),                \
+            fprintf(stderr, "%s:%d: %s returned %s, expected %s: %s\n", __FILE__, __LINE__, #call, \
+                    dyng_status_name(check_st_), dyng_status_name(expected),                       \
                     dyng_error_message());                                                         \
         }                                                                                          \
     } while (0)
@@ -47,7 +47,7 @@ static long check_failed_count;
     do {                                                                                           \
         dyng_status check_st_ = (call);                                                            \
         if (check_st_ != DYNG_OK) {                                                                \
-            fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,             \
+            fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,              \
                     dyng_status_name(check_st_), dyng_error_message());                            \
             exit(1);                                                                               \
         }                                                                                          \
