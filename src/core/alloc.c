@@ -6,7 +6,6 @@
 #endif
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -50,16 +49,18 @@ void *dyng_i_realloc(void *p, size_t count, size_t size) {
     return realloc(p, bytes == 0 ? 1 : bytes);
 }
 
-/* Arrays at least this big are 2 MiB aligned and asked to live on huge
- * pages: a graph's rows are touched at random, and TLB misses would
- * otherwise cost as much as the cache misses. */
+/* Arrays at least this big are asked to live on huge pages: a graph's rows
+ * are touched at random, and TLB misses would otherwise cost as much as the
+ * cache misses. (Plain malloc, so that realloc can move them by remapping.) */
 #define BIG_BYTES ((size_t)8 << 20)
-#define HUGE_PAGE ((size_t)2 << 20)
 
 static void advise_huge(void *p, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (p != NULL && bytes >= BIG_BYTES && ((uintptr_t)p % HUGE_PAGE) == 0)
-        (void)madvise(p, bytes - bytes % HUGE_PAGE, MADV_HUGEPAGE);
+    const size_t page = (size_t)4096;
+    uintptr_t start = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+    uintptr_t end = ((uintptr_t)p + bytes) & ~(uintptr_t)(page - 1);
+    if (p != NULL && bytes >= BIG_BYTES && end > start)
+        (void)madvise((void *)start, (size_t)(end - start), MADV_HUGEPAGE);
 #else
     (void)p;
     (void)bytes;
@@ -67,15 +68,9 @@ static void advise_huge(void *p, size_t bytes) {
 }
 
 void *dyng_i_malloc_big(size_t count, size_t size) {
-    size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes < BIG_BYTES)
-        return dyng_i_malloc(count, size);
-    if (bytes == SIZE_MAX || injected_failure())
-        return NULL;
-    void *p = NULL;
-    if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
-        return NULL;
-    advise_huge(p, bytes);
+    void *p = dyng_i_malloc(count, size);
+    if (p != NULL)
+        advise_huge(p, dyng_i_mul_size(count, size));
     return p;
 }
 

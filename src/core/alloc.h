@@ -19,8 +19,7 @@ void *dyng_i_realloc(void *p, size_t count, size_t size);
 void dyng_i_free(void *p);
 
 /* For large arrays that are read at random (a graph's rows): the same
- * contract, but big blocks are asked to live on huge pages (malloc_big also
- * aligns them for it). */
+ * contract, but big blocks are asked to live on huge pages. */
 void *dyng_i_malloc_big(size_t count, size_t size);
 void *dyng_i_realloc_big(void *p, size_t count, size_t size);
 

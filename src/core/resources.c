@@ -65,7 +65,8 @@ dyng_status dyng_resources_free(dyng_resources **r) {
     if (r == NULL || *r == NULL)
         return DYNG_OK;
     if (atomic_fetch_sub(&(*r)->refcount, 1) == 1) {
-        dyng_i_free((*r)->scratch);
+        dyng_i_free((*r)->scratch[0]);
+        dyng_i_free((*r)->scratch[1]);
         dyng_i_free(*r);
     }
     *r = NULL;
@@ -105,7 +106,7 @@ dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r
 dyng_status dyng_resources_scratch_bytes(size_t *bytes, const dyng_resources *r) {
     DYNG_I_CHECK_ARG(bytes);
     DYNG_I_CHECK_ARG(r);
-    *bytes = r->scratch_bytes;
+    *bytes = r->scratch_bytes[0] + r->scratch_bytes[1];
     return DYNG_OK;
 }
 
@@ -113,9 +114,11 @@ dyng_status dyng_resources_release_scratch(dyng_resources *r) {
     DYNG_I_CHECK_ARG(r);
     if (atomic_flag_test_and_set(&r->scratch_busy))
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "the scratch space is in use by a running call");
-    dyng_i_free(r->scratch);
-    r->scratch = NULL;
-    r->scratch_bytes = 0;
+    for (int i = 0; i < 2; i++) {
+        dyng_i_free(r->scratch[i]);
+        r->scratch[i] = NULL;
+        r->scratch_bytes[i] = 0;
+    }
     atomic_flag_clear(&r->scratch_busy);
     return DYNG_OK;
 }
@@ -143,24 +146,33 @@ bool dyng_i_interrupted(const dyng_resources *r) {
     return r != NULL && atomic_load(&((dyng_resources *)r)->interrupt_flag) != 0;
 }
 
+/* Make the handle's buffer `i` hold at least `bytes` (the caller holds the
+ * busy flag). Grows by half again, so a slowly growing stream of batches
+ * settles after a few calls. */
+static dyng_status grow_slot(dyng_resources *r, int i, size_t bytes) {
+    if (r->scratch_bytes[i] >= bytes)
+        return DYNG_OK;
+    size_t want = bytes + bytes / 2;
+    void *p = dyng_i_malloc_big(want, 1);
+    if (p == NULL)
+        return dyng_i_oom("scratch space", want);
+    dyng_i_free(r->scratch[i]);
+    r->scratch[i] = p;
+    r->scratch_bytes[i] = want;
+    return DYNG_OK;
+}
+
 dyng_status dyng_i_scratch_acquire(dyng_i_scratch *s, dyng_resources *r, size_t bytes) {
     s->ptr = NULL;
+    s->more = NULL;
     s->owner = NULL;
     if (r != NULL && !atomic_flag_test_and_set(&r->scratch_busy)) {
-        if (r->scratch_bytes < bytes) {
-            /* Grow by at least half again, so a slowly growing stream of
-             * batches settles after a few calls. */
-            size_t want = bytes + bytes / 2;
-            void *p = dyng_i_malloc(want, 1);
-            if (p == NULL) {
-                atomic_flag_clear(&r->scratch_busy);
-                return dyng_i_oom("scratch space", want);
-            }
-            dyng_i_free(r->scratch);
-            r->scratch = p;
-            r->scratch_bytes = want;
+        dyng_status st = grow_slot(r, 0, bytes);
+        if (st != DYNG_OK) {
+            atomic_flag_clear(&r->scratch_busy);
+            return st;
         }
-        s->ptr = r->scratch;
+        s->ptr = r->scratch[0];
         s->owner = r;
         return DYNG_OK;
     }
@@ -170,11 +182,27 @@ dyng_status dyng_i_scratch_acquire(dyng_i_scratch *s, dyng_resources *r, size_t 
     return DYNG_OK;
 }
 
+dyng_status dyng_i_scratch_more(dyng_i_scratch *s, size_t bytes) {
+    if (s->owner != NULL) {
+        DYNG_I_TRY(grow_slot(s->owner, 1, bytes));
+        s->more = s->owner->scratch[1];
+        return DYNG_OK;
+    }
+    dyng_i_free(s->more);
+    s->more = dyng_i_malloc(bytes, 1);
+    if (s->more == NULL)
+        return dyng_i_oom("scratch space", bytes);
+    return DYNG_OK;
+}
+
 void dyng_i_scratch_release(dyng_i_scratch *s) {
-    if (s->owner != NULL)
+    if (s->owner != NULL) {
         atomic_flag_clear(&s->owner->scratch_busy);
-    else
+    } else {
         dyng_i_free(s->ptr);
+        dyng_i_free(s->more);
+    }
     s->ptr = NULL;
+    s->more = NULL;
     s->owner = NULL;
 }

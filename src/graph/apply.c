@@ -262,6 +262,8 @@ static int run_pair(const plan *pl, const dyng_i_op *ops, int64_t n, int64_t exi
         }
     }
     int64_t removed = 0, live_new = 0, eff_del = 0, eff_ins = 0;
+    o->col = ops[0].col;
+    o->removed = 0;
     o->override_ins = -1;
     o->new_ins = -1;
     o->new_seq = 0;
@@ -308,7 +310,6 @@ static int run_pair(const plan *pl, const dyng_i_op *ops, int64_t n, int64_t exi
             eff_ins++;
         }
     }
-    o->col = ops[0].col;
     o->removed = removed;
     if (count) {
         if (s->as_sets && eff_del > 0 && eff_ins > 0) {
@@ -323,17 +324,14 @@ static int run_pair(const plan *pl, const dyng_i_op *ops, int64_t n, int64_t exi
 }
 
 /*
- * Plan the rows of one direction: sort, group, count, run the state
- * machines. `count` is set for the direction whose ops count in the summary
- * (undirected: only ops with row <= col count, so each edge counts once).
+ * Sort one direction's ops by row and cut them into rows; read each touched
+ * row's record (where it is, its length and capacity) and give it room in the
+ * arena for its old length plus its insertions. Returns the arena entries
+ * the direction needs.
  */
-static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupted) {
+static int64_t group_rows(plan *pl, dyng_i_dirplan *dp) {
     const dyng_graph *g = pl->g;
-    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
-    const bool undirected = !g->p.directed;
     radix_sort_rows(dp->ops, dp->num_ops, pl->op_tmp);
-
-    /* Row boundaries. */
     int64_t nr = 0;
     for (int64_t i = 0; i < dp->num_ops; i++)
         if (i == 0 || dp->ops[i].row != dp->ops[i - 1].row) {
@@ -346,7 +344,35 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
     if (nr > 0)
         dp->rows[nr - 1].op_end = dp->num_ops;
     dp->num_rows = nr;
+    int64_t total = 0;
+    for (int64_t r = 0; r < nr; r++) {
+        if (r + 16 < nr && dp->rows[r + 16].row < pl->n_old)
+            g->k->prefetch(dp->adj, dp->rows[r + 16].row, 0);
+        dyng_i_rowplan *rp = &dp->rows[r];
+        const bool old = rp->row < pl->n_old;
+        rp->old_off = old ? g->k->row_off(dp->adj, rp->row) : 0;
+        rp->old_len = old ? g->k->row_len(dp->adj, rp->row) : 0;
+        rp->old_cap = old ? g->k->row_cap(dp->adj, rp->row) : 0;
+        int64_t ins = 0;
+        for (int64_t i = rp->op_begin; i < rp->op_end; i++)
+            ins += dp->ops[i].index >= 0;
+        rp->arena_off = total;
+        if (rp->row < pl->n_new)
+            total += rp->old_len + ins;
+    }
+    return total;
+}
 
+/*
+ * Plan the rows of one direction: sort, group, count, run the state
+ * machines. `count` is set for the direction whose ops count in the summary
+ * (undirected: only ops with row <= col count, so each edge counts once).
+ */
+static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupted) {
+    const dyng_graph *g = pl->g;
+    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
+    const bool undirected = !g->p.directed;
+    const int64_t nr = dp->num_rows;
     counters total = {0};
     int64_t fail_seq = INT64_MAX;
     int fail_why = FAIL_NONE;
@@ -388,11 +414,9 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
                 g->k->count_existing(dp->adj, rp->row, sorted, groups, ng, existing);
             else
                 memset(existing, 0, (size_t)ng * sizeof *existing);
-            int64_t len = rp->row < pl->n_old ? g->k->row_len(dp->adj, rp->row) : 0;
-            rp->old_len = len;
-            rp->old_cap = rp->row < pl->n_old ? g->k->row_cap(dp->adj, rp->row) : 0;
-            rp->old_off = rp->row < pl->n_old ? g->k->row_off(dp->adj, rp->row) : 0;
+            int64_t len = rp->old_len;
             int64_t gi = 0, news = 0;
+            bool failed = false;
             for (int64_t i = 0; i < nops; gi++) {
                 int64_t j = i;
                 while (j < nops && ops[j].col == ops[i].col)
@@ -401,9 +425,12 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
                 int64_t fs = INT64_MAX;
                 int why = run_pair(pl, ops + i, j - i, existing[gi], &groups[gi], &mine,
                                    counts_here, &fs);
-                if (why != FAIL_NONE && fs < my_fail_seq) {
-                    my_fail_seq = fs;
-                    my_fail_why = why;
+                if (why != FAIL_NONE) {
+                    failed = true; /* the batch fails: this row is not rendered */
+                    if (fs < my_fail_seq) {
+                        my_fail_seq = fs;
+                        my_fail_why = why;
+                    }
                 }
                 len += -groups[gi].removed + (groups[gi].new_ins >= 0 ? 1 : 0);
                 if (groups[gi].new_ins >= 0) {
@@ -420,6 +447,15 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
             rp->new_len = len;
             if (!sorted && news > 1)
                 dyng_i_sort_pairs(dp->news + b0, news, pl->ptmp + b0);
+            /* Render the new row into this thread's arena now, while the old
+             * one is in cache; the commit only copies it into place. */
+            if (rp->row < pl->n_new && !failed) {
+                const int K = g->p.num_weights;
+                const size_t vs = dyng_type_size(g->p.vertex_type);
+                g->k->render_row(dp, rp, (char *)dp->arena.col + (size_t)rp->arena_off * vs,
+                                 K > 0 ? dp->arena.w + rp->arena_off * K : NULL, sorted,
+                                 pl->b->ins_w);
+            }
         } /* end of the row-planning loop */
 #ifdef _OPENMP
 #pragma omp critical(dyng_apply_counters)
@@ -536,17 +572,32 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     pl.counts = (int64_t *)at;
 
     make_ops(&pl);
+    /* The arena: room for every touched row's new contents, both directions. */
+    const size_t vs = dyng_type_size(g->p.vertex_type);
+    const size_t entry = vs + (size_t)g->p.num_weights * sizeof(int32_t);
+    int64_t arena_entries[2] = {0, 0};
+    for (int d = 0; d < pl.num_dirs; d++)
+        arena_entries[d] = group_rows(&pl, &pl.dir[d]);
+    dyng_status st =
+        dyng_i_scratch_more(&scratch, (size_t)(arena_entries[0] + arena_entries[1]) * entry + 64);
+    if (st == DYNG_OK) {
+        char *more = scratch.more;
+        for (int d = 0; d < pl.num_dirs; d++) {
+            const int64_t e = arena_entries[d];
+            pl.dir[d].arena.col = more; /* 8-aligned: ids first */
+            more += ((size_t)e * vs + 7) & ~(size_t)7;
+            pl.dir[d].arena.w = g->p.num_weights > 0 ? (int32_t *)more : NULL;
+            more += (((size_t)e * (size_t)g->p.num_weights * sizeof(int32_t)) + 7) & ~(size_t)7;
+            pl.dir[d].arena.cap = e;
+        }
+    }
     bool interrupted = false;
-    plan_rows(&pl, &pl.dir[0], true, &interrupted);
-    dyng_status st = DYNG_OK;
-    if (interrupted)
-        st = dyng_i_error(DYNG_INTERRUPTED, "applying the batch was interrupted");
-    else if (pl.fail_why != FAIL_NONE)
-        st = report_failure(&pl);
-    if (st == DYNG_OK && pl.num_dirs == 2) {
-        plan_rows(&pl, &pl.dir[1], false, &interrupted);
+    for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++) {
+        plan_rows(&pl, &pl.dir[d], d == 0, &interrupted);
         if (interrupted)
             st = dyng_i_error(DYNG_INTERRUPTED, "applying the batch was interrupted");
+        else if (d == 0 && pl.fail_why != FAIL_NONE)
+            st = report_failure(&pl);
     }
     const int K = g->p.num_weights;
     for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++)
@@ -559,9 +610,8 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     }
 
     /* ---- step 5: nothing below can fail ---- */
-    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
     for (int d = 0; d < pl.num_dirs; d++)
-        g->k->commit(&pl.dir[d], pl.n_old, pl.n_new, K, sorted, b->ins_w, g->res);
+        g->k->commit(&pl.dir[d], pl.n_old, pl.n_new, K, g->res);
     dyng_i_scratch_release(&scratch);
     g->n = pl.n_new;
     g->m += pl.c.inserted - pl.c.deleted;

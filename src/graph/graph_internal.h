@@ -62,10 +62,20 @@ typedef struct dyng_i_rowplan {
     int64_t out_begin, out_end;        /* its outcomes (sorted by col)                */
     int64_t news_begin, news_end;      /* its new copies, by processing order (pairs) */
     int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex) */
+    int64_t arena_off;                 /* where its new contents wait           */
     int64_t new_len;
     int64_t new_cap;
     int64_t dest; /* slot where the row is written, or -1 for in place        */
 } dyng_i_rowplan;
+
+/* The new contents of a direction's touched rows, written while planning
+ * (when each row is in cache) and copied into place by the commit. Each row
+ * has room for its old length plus its insertions. */
+typedef struct dyng_i_arena {
+    void *col;
+    int32_t *w;
+    int64_t cap, used; /* entries */
+} dyng_i_arena;
 
 /* Everything apply needs to know about one direction before it mutates. */
 typedef struct dyng_i_dirplan {
@@ -76,7 +86,8 @@ typedef struct dyng_i_dirplan {
     int64_t num_outcomes;
     dyng_i_rowplan *rows;
     int64_t num_rows;
-    dyng_i_pair *news;  /* (new_seq, outcome index) per new copy        */
+    dyng_i_pair *news; /* (new_seq, outcome index) per new copy        */
+    dyng_i_arena arena;
     int64_t tail_slots; /* slots appended for moving rows               */
     bool compact;       /* repack the whole direction                   */
     dyng_i_adj fresh;   /* the new arrays when growing or compacting    */
@@ -136,8 +147,10 @@ struct dyng_i_kernels {
     void (*prefetch)(const dyng_i_adj *adj, int64_t v, int stage);
     int64_t (*row_off)(const dyng_i_adj *adj, int64_t v);
     dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
-    void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
-                   const int32_t *ins_w, dyng_resources *r);
+    /* Write row rp's new contents (from the plan) to dcol / dw. */
+    void (*render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, void *dcol, int32_t *dw,
+                       bool sorted, const int32_t *ins_w);
+    void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, dyng_resources *r);
     size_t row_record_bytes;
 };
 

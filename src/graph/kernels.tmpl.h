@@ -738,11 +738,35 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
     }
 }
 
+/* Render row rp's new contents from its current slots. */
+static void DYNG_FN(render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, void *dcol,
+                                int32_t *dw, bool sorted, const int32_t *ins_w) {
+    const dyng_i_adj *adj = dp->adj;
+    const int K = adj->num_weights;
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_FN(write_row)
+    (dp, rp, col + rp->old_off, K > 0 ? adj->w + rp->old_off * K : NULL, rp->old_len, dcol, dw, K,
+     sorted, ins_w);
+}
+
+/* Copy row rp's rendered contents from its arena to slot `dest` of `to`. */
+static void DYNG_FN(place_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, dyng_i_adj *to,
+                               int64_t dest, int K) {
+    const dyng_i_arena *a = &dp->arena;
+    memcpy(DYNG_FN(cols)(to) + dest, (const DYNG_V *)a->col + rp->arena_off,
+           (size_t)rp->new_len * sizeof(DYNG_V));
+    if (K > 0)
+        memcpy(to->w + dest * K, a->w + rp->arena_off * K,
+               (size_t)(rp->new_len * K) * sizeof(int32_t));
+}
+
 /*
- * Carry out a plan. Cannot fail: everything was allocated by plan_layout.
+ * Carry out a plan: copy every touched row's new contents into place and
+ * update the row records and counters. Cannot fail: plan_layout made every
+ * allocation.
  */
-static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, bool sorted,
-                            const int32_t *ins_w, dyng_resources *r) {
+static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K,
+                            dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
     ROW *rows = DYNG_FN(rows)(adj);
     DYNG_V *col = DYNG_FN(cols)(adj);
@@ -762,32 +786,31 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
                 at += dp->rows[i].new_cap;
             }
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (dp->num_ops > 20000)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (dp->num_ops > 20000)
 #endif
         for (int64_t i = 0; i < dp->num_rows; i++) {
-            dyng_i_rowplan *rp = &dp->rows[i];
+            const dyng_i_rowplan *rp = &dp->rows[i];
 #if defined(__GNUC__)
-            if (i + 16 < dp->num_rows) { /* the plan knows where rows are */
+            if (i + 16 < dp->num_rows) { /* the plan knows where rows go */
                 const dyng_i_rowplan *ahead = &dp->rows[i + 16];
-                __builtin_prefetch(col + ahead->old_off);
-                if (K > 0)
-                    __builtin_prefetch(adj->w + ahead->old_off * K);
-                if (ahead->row < n_old)
+                if (ahead->dest < 0) {
+                    __builtin_prefetch(col + ahead->old_off, 1);
+                    if (K > 0)
+                        __builtin_prefetch(adj->w + ahead->old_off * K, 1);
+                }
+                if (ahead->row < n_new)
                     __builtin_prefetch(&rows[ahead->row], 1);
             }
 #endif
             if (rp->row >= n_new)
                 continue;
+            const int64_t dest = rp->dest >= 0 ? rp->dest : rp->old_off;
+            DYNG_FN(place_row)(dp, rp, adj, dest, K);
             ROW *rv = &rows[rp->row];
-            const int64_t soff = rp->old_off, slen = rp->old_len;
-            const int64_t doff = rp->dest >= 0 ? rp->dest : soff;
-            DYNG_FN(write_row)
-            (dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen, col + doff,
-             K > 0 ? adj->w + doff * K : NULL, K, sorted, ins_w);
-            rv->off = (DYNG_O)doff;
+            rv->off = (DYNG_O)dest;
             rv->len = (DYNG_O)rp->new_len;
             rv->cap = (DYNG_O)rp->new_cap;
-        } /* end of the row-writing loop */
+        } /* end of the row-placing loop */
         adj->slots_used += dp->tail_slots;
         adj->live += dp->live_delta;
         adj->dead += dp->dead_delta;
@@ -798,45 +821,38 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
     dyng_i_adj *fresh = &dp->fresh;
     ROW *frows = DYNG_FN(rows)(fresh);
     DYNG_V *fcol = DYNG_FN(cols)(fresh);
-    for (int64_t v = 0; v < n_new; v++)
+    for (int64_t v = 0; v < n_new; v++) {
         frows[v].len = v < n_old ? rows[v].len : 0;
+        frows[v].cap = 0; /* 0: copy the old row; -1: touched */
+    }
     for (int64_t i = 0; i < dp->num_rows; i++)
-        if (dp->rows[i].row < n_new)
+        if (dp->rows[i].row < n_new) {
             frows[dp->rows[i].row].len = (DYNG_O)dp->rows[i].new_len;
+            frows[dp->rows[i].row].cap = (DYNG_O)-1;
+        }
     int64_t at = 0;
     for (int64_t v = 0; v < n_new; v++) {
-        int64_t cap = DYNG_FN(packed_cap)((int64_t)frows[v].len);
         frows[v].off = (DYNG_O)at;
-        frows[v].cap = (DYNG_O)cap;
-        at += cap;
+        at += DYNG_FN(packed_cap)((int64_t)frows[v].len);
     }
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (dp->num_ops > 20000)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (dp->num_ops > 20000)
 #endif
     for (int64_t i = 0; i < dp->num_rows; i++) {
-        dyng_i_rowplan *rp = &dp->rows[i];
-        if (rp->row >= n_new)
-            continue;
-        int64_t v = rp->row;
-        const int64_t soff = rp->old_off, slen = rp->old_len;
-        int64_t doff = (int64_t)frows[v].off;
-        DYNG_FN(write_row)
-        (dp, rp, col + soff, K > 0 ? adj->w + soff * K : NULL, slen, fcol + doff,
-         K > 0 ? fresh->w + doff * K : NULL, K, sorted, ins_w);
-        frows[v].cap = -1; /* mark as written */
+        const dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row < n_new)
+            DYNG_FN(place_row)(dp, rp, fresh, (int64_t)frows[rp->row].off, K);
     }
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
 #endif
     for (int64_t v = 0; v < n_new; v++) {
-        if (frows[v].cap == (DYNG_O)-1) {
-            frows[v].cap = (DYNG_O)DYNG_FN(packed_cap)((int64_t)frows[v].len);
+        const bool touched = frows[v].cap == (DYNG_O)-1;
+        const int64_t len = (int64_t)frows[v].len;
+        frows[v].cap = (DYNG_O)DYNG_FN(packed_cap)(len);
+        if (touched || len == 0)
             continue;
-        }
-        if (v >= n_old || frows[v].len == 0)
-            continue;
-        int64_t soff = (int64_t)rows[v].off, len = (int64_t)frows[v].len;
-        int64_t doff = (int64_t)frows[v].off;
+        const int64_t soff = (int64_t)rows[v].off, doff = (int64_t)frows[v].off;
         memcpy(fcol + doff, col + soff, (size_t)len * sizeof(DYNG_V));
         if (K > 0)
             memcpy(fresh->w + doff * K, adj->w + soff * K, (size_t)(len * K) * sizeof(int32_t));
@@ -863,6 +879,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .check = DYNG_FN(check),
     .count_existing = DYNG_FN(count_existing),
     .plan_layout = DYNG_FN(plan_layout),
+    .render_row = DYNG_FN(render_row),
     .commit = DYNG_FN(commit),
     .row_record_bytes = sizeof(ROW),
 };
