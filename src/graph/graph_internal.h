@@ -52,7 +52,7 @@ typedef struct dyng_i_outcome {
     int64_t override_ins; /* insertion whose weights the first kept copy takes, or -1 */
     int64_t new_ins;      /* insertion that adds a new copy at the end, or -1  */
     int64_t new_seq;      /* its processing order (append rows order by it)    */
-    int64_t seen;         /* commit: existing copies met so far               */
+    int64_t seen;         /* rendering: existing copies met so far            */
 } dyng_i_outcome;
 
 /* The plan for one touched row. */

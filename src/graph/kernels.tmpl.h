@@ -671,19 +671,69 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
 }
 
 /*
- * Write one touched row: the existing entries minus the removed copies (the
- * first kept copy of a group may take new weights), then the new copies (at
- * the end in processing order, or merged at their sorted places after equal
- * targets). Source and destination may be the same slots.
+ * Write one touched row into separate memory: the existing entries minus the
+ * removed copies (the first kept copy of a group may take new weights), and
+ * the new copies: at the end in processing order (append rows), or right
+ * after the equal targets (sorted rows).
+ *
+ * Sorted rows take one forward pass that copies the unchanged spans between
+ * the targets the batch names whole, so a long row touched by a few changes
+ * costs a memcpy. Append rows look each entry's target up among the groups.
  */
 static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
-                               const DYNG_V *scol, const int32_t *sw, int64_t slen, DYNG_V *dcol,
-                               int32_t *dw, int K, bool sorted, const int32_t *ins_w) {
+                               const DYNG_V *restrict scol, const int32_t *restrict sw,
+                               int64_t slen, DYNG_V *restrict dcol, int32_t *restrict dw, int K,
+                               bool sorted, const int32_t *ins_w) {
     dyng_i_outcome *g = dp->outcomes + rp->out_begin;
     const int64_t ng = rp->out_end - rp->out_begin;
-    int64_t j = 0;
-    for (int64_t i = 0; i < slen; i++) {
-        int64_t c = (int64_t)scol[i];
+    int64_t i = 0, j = 0;
+    if (sorted) {
+        for (int64_t x = 0; x < ng; x++) {
+            const int64_t c = g[x].col;
+            int64_t lo = i, hi = slen; /* the first entry >= c from i on */
+            while (lo < hi) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if ((int64_t)scol[mid] < c)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            memcpy(dcol + j, scol + i, (size_t)(lo - i) * sizeof(DYNG_V));
+            if (K > 0)
+                memcpy(dw + j * K, sw + i * K, (size_t)((lo - i) * K) * sizeof(int32_t));
+            j += lo - i;
+            i = lo;
+            for (int64_t k = 0; i < slen && (int64_t)scol[i] == c; k++, i++) {
+                if (k < g[x].removed)
+                    continue;
+                dcol[j] = scol[i];
+                if (k == g[x].removed && g[x].override_ins >= 0) {
+                    if (K > 0)
+                        memcpy(dw + j * K, ins_w + g[x].override_ins * K,
+                               (size_t)K * sizeof(int32_t));
+                } else {
+                    DYNG_FN(copy_w)(dw, j, sw, i, K);
+                }
+                j++;
+            }
+            if (g[x].new_ins >= 0) {
+                dcol[j] = (DYNG_V)c;
+                if (K > 0)
+                    memcpy(dw + j * K, ins_w + g[x].new_ins * K, (size_t)K * sizeof(int32_t));
+                j++;
+            }
+        }
+        memcpy(dcol + j, scol + i, (size_t)(slen - i) * sizeof(DYNG_V));
+        if (K > 0)
+            memcpy(dw + j * K, sw + i * K, (size_t)((slen - i) * K) * sizeof(int32_t));
+        return;
+    }
+
+    /* Append order: copies of a target are scattered; count them as met. */
+    for (int64_t x = 0; x < ng; x++)
+        g[x].seen = 0;
+    for (; i < slen; i++) {
+        const int64_t c = (int64_t)scol[i];
         int64_t lo = 0, hi = ng;
         while (lo < hi) {
             int64_t mid = lo + (hi - lo) / 2;
@@ -692,49 +742,27 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
             else
                 hi = mid;
         }
+        dcol[j] = scol[i];
         if (lo < ng && g[lo].col == c) {
-            int64_t k = g[lo].seen++;
+            const int64_t k = g[lo].seen++;
             if (k < g[lo].removed)
                 continue;
-            dcol[j] = scol[i];
             if (k == g[lo].removed && g[lo].override_ins >= 0) {
                 if (K > 0)
                     memcpy(dw + j * K, ins_w + g[lo].override_ins * K, (size_t)K * sizeof(int32_t));
-            } else {
-                DYNG_FN(copy_w)(dw, j, sw, i, K);
+                j++;
+                continue;
             }
-        } else {
-            dcol[j] = scol[i];
-            DYNG_FN(copy_w)(dw, j, sw, i, K);
         }
+        DYNG_FN(copy_w)(dw, j, sw, i, K);
         j++;
     } /* end of the filtering pass */
-
-    if (!sorted) {
-        for (int64_t x = rp->news_begin; x < rp->news_end; x++) {
-            const dyng_i_outcome *o = &dp->outcomes[dp->news[x].pos];
-            dcol[j] = (DYNG_V)o->col;
-            if (K > 0)
-                memcpy(dw + j * K, ins_w + o->new_ins * K, (size_t)K * sizeof(int32_t));
-            j++;
-        }
-        return;
-    }
-    /* Sorted: merge the new copies in from the back (targets ascending). */
-    int64_t k = rp->new_len - 1, i = j - 1;
-    for (int64_t x = ng - 1; x >= 0; x--) {
-        if (g[x].new_ins < 0)
-            continue;
-        while (i >= 0 && (int64_t)dcol[i] > g[x].col) {
-            dcol[k] = dcol[i];
-            DYNG_FN(copy_w)(dw, k, dw, i, K);
-            k--;
-            i--;
-        }
-        dcol[k] = (DYNG_V)g[x].col;
+    for (int64_t x = rp->news_begin; x < rp->news_end; x++) {
+        const dyng_i_outcome *o = &dp->outcomes[dp->news[x].pos];
+        dcol[j] = (DYNG_V)o->col;
         if (K > 0)
-            memcpy(dw + k * K, ins_w + g[x].new_ins * K, (size_t)K * sizeof(int32_t));
-        k--;
+            memcpy(dw + j * K, ins_w + o->new_ins * K, (size_t)K * sizeof(int32_t));
+        j++;
     }
 }
 
