@@ -31,6 +31,18 @@
 /* ------------------------------------------------------------------------ */
 /* Small utilities                                                           */
 
+/* Default properties with the fields the tests vary most. */
+static inline dyng_graph_properties props(bool directed, dyng_row_order order,
+                                          dyng_parallel_edges par, int K) {
+    dyng_graph_properties p;
+    REQUIRE_OK(dyng_properties_default(&p));
+    p.directed = directed;
+    p.order = order;
+    p.parallel_edges = par;
+    p.num_weights = K;
+    return p;
+}
+
 static inline void *rm_xmalloc(size_t bytes) {
     void *p = malloc(bytes == 0 ? 1 : bytes);
     if (p == NULL) {

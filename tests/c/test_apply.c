@@ -25,17 +25,6 @@ typedef struct fixture {
     dyng_graph *g;
 } fixture;
 
-static dyng_graph_properties props(bool directed, dyng_row_order order, dyng_parallel_edges par,
-                                   int K) {
-    dyng_graph_properties p;
-    REQUIRE_OK(dyng_properties_default(&p));
-    p.directed = directed;
-    p.order = order;
-    p.parallel_edges = par;
-    p.num_weights = K;
-    return p;
-}
-
 static void fx_build(fixture *f, const dyng_graph_properties *p, int64_t n, int64_t count,
                      const int64_t *src, const int64_t *dst, const int32_t *w) {
     f->g = rm_build_both(&f->m, p, n, count, src, dst, w, seq);

@@ -22,17 +22,6 @@
 
 static dyng_resources *seq, *omp2;
 
-static dyng_graph_properties props(bool directed, dyng_row_order order, dyng_parallel_edges par,
-                                   int K) {
-    dyng_graph_properties p;
-    REQUIRE_OK(dyng_properties_default(&p));
-    p.directed = directed;
-    p.order = order;
-    p.parallel_edges = par;
-    p.num_weights = K;
-    return p;
-}
-
 /* A small LCG for reproducible inputs. */
 static uint64_t lcg = 88172645463325252ULL;
 static int64_t rnd(int64_t n) {

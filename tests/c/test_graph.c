@@ -15,17 +15,6 @@
 
 static dyng_resources *seq; /* a sequential handle shared by the tests */
 
-static dyng_graph_properties props(bool directed, dyng_row_order order, dyng_parallel_edges par,
-                                   int K) {
-    dyng_graph_properties p;
-    REQUIRE_OK(dyng_properties_default(&p));
-    p.directed = directed;
-    p.order = order;
-    p.parallel_edges = par;
-    p.num_weights = K;
-    return p;
-}
-
 static bool semantics_equal(const dyng_batch_semantics *a, const dyng_batch_semantics *b) {
     return a->on_existing_insert == b->on_existing_insert &&
            a->on_missing_delete == b->on_missing_delete && a->on_self_loop == b->on_self_loop &&
