@@ -344,21 +344,32 @@ static int64_t group_rows(plan *pl, dyng_i_dirplan *dp) {
     if (nr > 0)
         dp->rows[nr - 1].op_end = dp->num_ops;
     dp->num_rows = nr;
-    int64_t total = 0;
+    int threads = dyng_i_threads(g->res);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static) if (nr > 20000)
+#endif
     for (int64_t r = 0; r < nr; r++) {
         if (r + 16 < nr && dp->rows[r + 16].row < pl->n_old)
             g->k->prefetch(dp->adj, dp->rows[r + 16].row, 0);
         dyng_i_rowplan *rp = &dp->rows[r];
-        const bool old = rp->row < pl->n_old;
-        rp->old_off = old ? g->k->row_off(dp->adj, rp->row) : 0;
-        rp->old_len = old ? g->k->row_len(dp->adj, rp->row) : 0;
-        rp->old_cap = old ? g->k->row_cap(dp->adj, rp->row) : 0;
+        if (rp->row < pl->n_old) {
+            g->k->row_info(dp->adj, rp->row, &rp->old_off, &rp->old_len, &rp->old_cap);
+        } else {
+            rp->old_off = 0;
+            rp->old_len = 0;
+            rp->old_cap = 0;
+        }
         int64_t ins = 0;
         for (int64_t i = rp->op_begin; i < rp->op_end; i++)
             ins += dp->ops[i].index >= 0;
-        rp->arena_off = total;
-        if (rp->row < pl->n_new)
-            total += rp->old_len + ins;
+        rp->arena_off = rp->row < pl->n_new ? rp->old_len + ins : 0; /* room; offsets below */
+    }
+    int64_t total = 0;
+    for (int64_t r = 0; r < nr; r++) {
+        const int64_t room = dp->rows[r].arena_off;
+        dp->rows[r].arena_off = total;
+        total += room;
     }
     return total;
 }

@@ -143,9 +143,8 @@ struct dyng_i_kernels {
     /* apply: count existing copies per outcome group, then lay out and write. */
     void (*count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
                            const dyng_i_outcome *groups, int64_t num_groups, int64_t *counts);
-    int64_t (*row_cap)(const dyng_i_adj *adj, int64_t v);
     void (*prefetch)(const dyng_i_adj *adj, int64_t v, int stage);
-    int64_t (*row_off)(const dyng_i_adj *adj, int64_t v);
+    void (*row_info)(const dyng_i_adj *adj, int64_t v, int64_t *off, int64_t *len, int64_t *cap);
     dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
     /* Write row rp's new contents (from the plan) to dcol / dw. */
     void (*render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, void *dcol, int32_t *dw,

@@ -58,6 +58,30 @@ static void DYNG_FN(prefetch)(const dyng_i_adj *adj, int64_t v, int stage) {
 #endif
 }
 
+/* Copy n entries (targets and weights) between separate arrays. Rows are
+ * short, and a memcpy call costs more than copying a few entries inline. */
+static inline void DYNG_FN(copy_entries)(DYNG_V *restrict dcol, int32_t *restrict dw,
+                                         const DYNG_V *restrict scol, const int32_t *restrict sw,
+                                         int64_t n, int K) {
+    if (n > 8) {
+        memcpy(dcol, scol, (size_t)n * sizeof(DYNG_V));
+        if (K > 0)
+            memcpy(dw, sw, (size_t)(n * K) * sizeof(int32_t));
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        dcol[i] = scol[i];
+    for (int64_t i = 0; i < n * K; i++)
+        dw[i] = sw[i];
+}
+
+/* Give slot j of dw the K weights of insertion `ins` of the batch. */
+static inline void DYNG_FN(put_w)(int32_t *restrict dw, int64_t j, const int32_t *restrict ins_w,
+                                  int64_t ins, int K) {
+    for (int k = 0; k < K; k++)
+        dw[j * K + k] = ins_w[ins * K + k];
+}
+
 static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
     dyng_i_free(adj->rows);
     dyng_i_free(adj->col);
@@ -88,12 +112,12 @@ static int64_t DYNG_FN(row_len)(const dyng_i_adj *adj, int64_t v) {
     return (int64_t)DYNG_FN(rows)(adj)[v].len;
 }
 
-static int64_t DYNG_FN(row_off)(const dyng_i_adj *adj, int64_t v) {
-    return (int64_t)DYNG_FN(rows)(adj)[v].off;
-}
-
-static int64_t DYNG_FN(row_cap)(const dyng_i_adj *adj, int64_t v) {
-    return (int64_t)DYNG_FN(rows)(adj)[v].cap;
+static void DYNG_FN(row_info)(const dyng_i_adj *adj, int64_t v, int64_t *off, int64_t *len,
+                              int64_t *cap) {
+    const ROW *rv = &DYNG_FN(rows)(adj)[v];
+    *off = (int64_t)rv->off;
+    *len = (int64_t)rv->len;
+    *cap = (int64_t)rv->cap;
 }
 
 /*
@@ -698,9 +722,8 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
                 else
                     hi = mid;
             }
-            memcpy(dcol + j, scol + i, (size_t)(lo - i) * sizeof(DYNG_V));
-            if (K > 0)
-                memcpy(dw + j * K, sw + i * K, (size_t)((lo - i) * K) * sizeof(int32_t));
+            DYNG_FN(copy_entries)
+            (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K);
             j += lo - i;
             i = lo;
             for (int64_t k = 0; i < slen && (int64_t)scol[i] == c; k++, i++) {
@@ -708,9 +731,7 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
                     continue;
                 dcol[j] = scol[i];
                 if (k == g[x].removed && g[x].override_ins >= 0) {
-                    if (K > 0)
-                        memcpy(dw + j * K, ins_w + g[x].override_ins * K,
-                               (size_t)K * sizeof(int32_t));
+                    DYNG_FN(put_w)(dw, j, ins_w, g[x].override_ins, K);
                 } else {
                     DYNG_FN(copy_w)(dw, j, sw, i, K);
                 }
@@ -718,14 +739,12 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
             }
             if (g[x].new_ins >= 0) {
                 dcol[j] = (DYNG_V)c;
-                if (K > 0)
-                    memcpy(dw + j * K, ins_w + g[x].new_ins * K, (size_t)K * sizeof(int32_t));
+                DYNG_FN(put_w)(dw, j, ins_w, g[x].new_ins, K);
                 j++;
             }
         }
-        memcpy(dcol + j, scol + i, (size_t)(slen - i) * sizeof(DYNG_V));
-        if (K > 0)
-            memcpy(dw + j * K, sw + i * K, (size_t)((slen - i) * K) * sizeof(int32_t));
+        DYNG_FN(copy_entries)
+        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, slen - i, K);
         return;
     }
 
@@ -748,8 +767,7 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
             if (k < g[lo].removed)
                 continue;
             if (k == g[lo].removed && g[lo].override_ins >= 0) {
-                if (K > 0)
-                    memcpy(dw + j * K, ins_w + g[lo].override_ins * K, (size_t)K * sizeof(int32_t));
+                DYNG_FN(put_w)(dw, j, ins_w, g[lo].override_ins, K);
                 j++;
                 continue;
             }
@@ -760,8 +778,7 @@ static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *r
     for (int64_t x = rp->news_begin; x < rp->news_end; x++) {
         const dyng_i_outcome *o = &dp->outcomes[dp->news[x].pos];
         dcol[j] = (DYNG_V)o->col;
-        if (K > 0)
-            memcpy(dw + j * K, ins_w + o->new_ins * K, (size_t)K * sizeof(int32_t));
+        DYNG_FN(put_w)(dw, j, ins_w, o->new_ins, K);
         j++;
     }
 }
@@ -781,11 +798,10 @@ static void DYNG_FN(render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *
 static void DYNG_FN(place_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, dyng_i_adj *to,
                                int64_t dest, int K) {
     const dyng_i_arena *a = &dp->arena;
-    memcpy(DYNG_FN(cols)(to) + dest, (const DYNG_V *)a->col + rp->arena_off,
-           (size_t)rp->new_len * sizeof(DYNG_V));
-    if (K > 0)
-        memcpy(to->w + dest * K, a->w + rp->arena_off * K,
-               (size_t)(rp->new_len * K) * sizeof(int32_t));
+    DYNG_FN(copy_entries)
+    (DYNG_FN(cols)(to) + dest, K > 0 ? to->w + dest * K : NULL,
+     (const DYNG_V *)a->col + rp->arena_off, K > 0 ? a->w + rp->arena_off * K : NULL, rp->new_len,
+     K);
 }
 
 /*
@@ -898,9 +914,8 @@ const dyng_i_kernels DYNG_KERNELS = {
     .free_adj = DYNG_FN(free_adj),
     .clone_adj = DYNG_FN(clone_adj),
     .row_len = DYNG_FN(row_len),
-    .row_cap = DYNG_FN(row_cap),
     .prefetch = DYNG_FN(prefetch),
-    .row_off = DYNG_FN(row_off),
+    .row_info = DYNG_FN(row_info),
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
