@@ -2,6 +2,12 @@
  * src/graph/kernels.c - instantiate the typed graph kernels once per
  * supported (vertex id, edge offset) pair, and pick them at run time.
  */
+/* Rows are short: keep the small copy loops of kernels.tmpl.h as loops
+ * instead of letting GCC turn them into memcpy calls, which cost more. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+#endif
+
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
