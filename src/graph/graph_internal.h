@@ -31,6 +31,9 @@ typedef struct dyng_i_adj {
     int num_weights;    /* K: weights per slot                                  */
 } dyng_i_adj;
 
+/* The most free slots a row record keeps after its row (kernels.tmpl.h). */
+#define DYNG_I_MAX_EXTRA 255
+
 /* A sort key with a tie-breaking position. */
 typedef struct dyng_i_pair {
     int64_t key;

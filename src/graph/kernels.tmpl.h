@@ -17,11 +17,33 @@
  */
 
 #define ROW DYNG_FN(row)
+/* A row record: where the row starts, its length, and its headroom (free
+ * slots after it, at most DYNG_I_MAX_EXTRA; slots past that count as dead).
+ * Packed, so that a record costs 9 bytes with int32 offsets: the records are
+ * the part of a graph that a CSR does not have. */
+#pragma pack(push, 1)
 typedef struct ROW {
     DYNG_O off;
     DYNG_O len;
-    DYNG_O cap;
+    uint8_t extra;
 } ROW;
+#pragma pack(pop)
+
+/* Capacity of a row record. */
+static inline int64_t DYNG_FN(cap_of)(const ROW *rv) {
+    return (int64_t)rv->len + (int64_t)rv->extra;
+}
+
+/* Give a row of length len capacity cap; returns the slots past the largest
+ * headroom a record holds, which the caller counts as dead. */
+static inline int64_t DYNG_FN(set_row)(ROW *rv, int64_t off, int64_t len, int64_t cap) {
+    int64_t extra = cap - len;
+    int64_t lost = extra > DYNG_I_MAX_EXTRA ? extra - DYNG_I_MAX_EXTRA : 0;
+    rv->off = (DYNG_O)off;
+    rv->len = (DYNG_O)len;
+    rv->extra = (uint8_t)(extra - lost);
+    return lost;
+}
 
 static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
 static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
@@ -117,7 +139,7 @@ static void DYNG_FN(row_info)(const dyng_i_adj *adj, int64_t v, int64_t *off, in
     const ROW *rv = &DYNG_FN(rows)(adj)[v];
     *off = (int64_t)rv->off;
     *len = (int64_t)rv->len;
-    *cap = (int64_t)rv->cap;
+    *cap = DYNG_FN(cap_of)(rv);
 }
 
 /*
@@ -208,7 +230,7 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
         rows[v].off = (DYNG_O)at;
-        rows[v].cap = rows[v].len;
+        rows[v].extra = 0;
         at += (int64_t)rows[v].len;
         rows[v].len = 0;
     }
@@ -249,11 +271,12 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         DYNG_FN(free_adj)(adj);
         return dyng_i_oom("row sorting buffers", (size_t)threads * per_thread);
     }
-    int64_t live = 0, loops = 0;
+    int64_t live = 0, loops = 0, lost = 0;
     atomic_int interrupted;
     atomic_init(&interrupted, 0);
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : live, loops)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)                              \
+    reduction(+ : live, loops, lost)
 #endif
     for (int64_t v = 0; v < n; v++) {
         int tid = 0;
@@ -269,9 +292,10 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         int32_t *wtmp = (int32_t *)(ctmp + maxdeg);
         ROW *rv = &rows[v];
         int64_t off = (int64_t)rv->off;
-        int64_t len = DYNG_FN(tidy_row)(col + off, K > 0 ? adj->w + off * K : NULL,
-                                        (int64_t)rv->len, K, sorted, merge, pairs, tmp, wtmp, ctmp);
-        rv->len = (DYNG_O)len;
+        const int64_t before = (int64_t)rv->len;
+        int64_t len = DYNG_FN(tidy_row)(col + off, K > 0 ? adj->w + off * K : NULL, before, K,
+                                        sorted, merge, pairs, tmp, wtmp, ctmp);
+        lost += DYNG_FN(set_row)(rv, off, len, before); /* merged duplicates: headroom */
         live += len;
         for (int64_t i = 0; i < len; i++)
             loops += col[off + i] == (DYNG_V)v;
@@ -282,7 +306,7 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         return dyng_i_error(DYNG_INTERRUPTED, "building the graph was interrupted");
     }
     adj->live = live;
-    adj->dead = 0; /* merged duplicates stay as headroom of their row */
+    adj->dead = lost; /* merged duplicates past a record's headroom */
     *self_loops = loops;
     return DYNG_OK;
 }
@@ -299,7 +323,7 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
         int64_t len = (int64_t)rows[v].len, off = (int64_t)rows[v].off;
         orows[v].off = (DYNG_O)at;
         orows[v].len = (DYNG_O)len;
-        orows[v].cap = (DYNG_O)len;
+        orows[v].extra = 0;
         memcpy(ocol + at, col + off, (size_t)len * sizeof(DYNG_V));
         if (K > 0)
             memcpy(out->w + at * K, adj->w + off * K, (size_t)(len * K) * sizeof(int32_t));
@@ -419,7 +443,8 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
                    (long long)adj->slots_used, (long long)adj->slot_alloc, (long long)n,
                    (long long)adj->vert_alloc);
     for (int64_t v = 0; v < n; v++) {
-        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len, cap = (int64_t)rows[v].cap;
+        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len,
+                cap = DYNG_FN(cap_of)(&rows[v]);
         if (len < 0 || len > cap || off < 0 || (cap > 0 && off + cap > adj->slots_used))
             CHECK_FAIL("%s: row %lld has offset %lld, length %lld, capacity %lld with %lld "
                        "slots in use",
@@ -454,7 +479,7 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
     /* Slots of different rows must not overlap: sort rows by offset. */
     int64_t k = 0;
     for (int64_t v = 0; v < n; v++)
-        if (rows[v].cap > 0) {
+        if (DYNG_FN(cap_of)(&rows[v]) > 0) {
             pairs[k].key = (int64_t)rows[v].off;
             pairs[k].pos = v;
             k++;
@@ -462,7 +487,7 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
     dyng_i_sort_pairs(pairs, k, tmp);
     for (int64_t i = 1; i < k; i++) {
         int64_t prev = pairs[i - 1].pos;
-        if ((int64_t)rows[prev].off + (int64_t)rows[prev].cap > pairs[i].key)
+        if ((int64_t)rows[prev].off + DYNG_FN(cap_of)(&rows[prev]) > pairs[i].key)
             CHECK_FAIL("%s: the slots of rows %lld and %lld overlap", name, (long long)prev,
                        (long long)pairs[i].pos);
     }
@@ -600,11 +625,18 @@ static void DYNG_FN(count_existing)(const dyng_i_adj *adj, int64_t row, bool sor
     }
 }
 
-/* Headroom for a row that moves: half again, at least 4 slots. */
-static int64_t DYNG_FN(grown_cap)(int64_t len) { return len + len / 2 + 4; }
+/* Headroom for a row that moves: half again plus 4 slots, at most what a
+ * record holds. */
+static int64_t DYNG_FN(grown_cap)(int64_t len) {
+    int64_t extra = len / 2 + 4;
+    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
+}
 
-/* Headroom after a repack: an eighth. */
-static int64_t DYNG_FN(packed_cap)(int64_t len) { return len + len / 8; }
+/* Headroom after a repack: an eighth, at most what a record holds. */
+static int64_t DYNG_FN(packed_cap)(int64_t len) {
+    int64_t extra = len / 8;
+    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
+}
 
 /*
  * Decide where every touched row goes and make every allocation the commit
@@ -626,7 +658,10 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64
         const int64_t len = rp->old_len, cap = rp->old_cap;
         live_delta += rp->new_len - len;
         if (rp->new_len <= cap) {
-            rp->new_cap = cap;
+            /* In place; headroom past what a record holds becomes dead. */
+            const int64_t extra = cap - rp->new_len;
+            rp->new_cap = extra > DYNG_I_MAX_EXTRA ? rp->new_len + DYNG_I_MAX_EXTRA : cap;
+            dead_delta += cap - rp->new_cap;
         } else {
             rp->new_cap = DYNG_FN(grown_cap)(rp->new_len);
             rp->dest = -2; /* moves; the slot is given out in the commit */
@@ -821,7 +856,7 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
         for (int64_t v = n_old; v < n_new; v++) {
             rows[v].off = 0;
             rows[v].len = 0;
-            rows[v].cap = 0;
+            rows[v].extra = 0;
         }
         int64_t at = adj->slots_used;
         for (int64_t i = 0; i < dp->num_rows; i++)
@@ -850,10 +885,7 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
                 continue;
             const int64_t dest = rp->dest >= 0 ? rp->dest : rp->old_off;
             DYNG_FN(place_row)(dp, rp, adj, dest, K);
-            ROW *rv = &rows[rp->row];
-            rv->off = (DYNG_O)dest;
-            rv->len = (DYNG_O)rp->new_len;
-            rv->cap = (DYNG_O)rp->new_cap;
+            DYNG_FN(set_row)(&rows[rp->row], dest, rp->new_len, rp->new_cap); /* fits */
         } /* end of the row-placing loop */
         adj->slots_used += dp->tail_slots;
         adj->live += dp->live_delta;
@@ -867,12 +899,12 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
     DYNG_V *fcol = DYNG_FN(cols)(fresh);
     for (int64_t v = 0; v < n_new; v++) {
         frows[v].len = v < n_old ? rows[v].len : 0;
-        frows[v].cap = 0; /* 0: copy the old row; -1: touched */
+        frows[v].extra = 0; /* for now a mark: 0 copy the old row, 1 touched */
     }
     for (int64_t i = 0; i < dp->num_rows; i++)
         if (dp->rows[i].row < n_new) {
             frows[dp->rows[i].row].len = (DYNG_O)dp->rows[i].new_len;
-            frows[dp->rows[i].row].cap = (DYNG_O)-1;
+            frows[dp->rows[i].row].extra = 1;
         }
     int64_t at = 0;
     for (int64_t v = 0; v < n_new; v++) {
@@ -891,9 +923,9 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, in
 #pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
 #endif
     for (int64_t v = 0; v < n_new; v++) {
-        const bool touched = frows[v].cap == (DYNG_O)-1;
+        const bool touched = frows[v].extra == 1;
         const int64_t len = (int64_t)frows[v].len;
-        frows[v].cap = (DYNG_O)DYNG_FN(packed_cap)(len);
+        frows[v].extra = (uint8_t)(DYNG_FN(packed_cap)(len) - len);
         if (touched || len == 0)
             continue;
         const int64_t soff = (int64_t)rows[v].off, doff = (int64_t)frows[v].off;

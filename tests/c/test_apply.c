@@ -795,6 +795,32 @@ static void test_row_relocation(void) {
     }
 }
 
+/* A long row that loses most of its entries in place: a row record keeps at
+ * most 255 free slots, so the rest must be counted as dead space (the
+ * integrity check compares capacities plus dead slots with the slots in
+ * use), and the row must still grow again afterwards. */
+static void test_row_shrinks_in_place(void) {
+    for (int order = 0; order < 2; order++) {
+        fixture f;
+        fx_small(&f, upsert_sem(), (dyng_row_order)order);
+        tbatch tb;
+        tb_init(&tb, 1);
+        for (int i = 0; i < 2000; i++)
+            tb_ins(&tb, 0, 4 + i, i);
+        fx_apply(&f, &tb, DYNG_OK, "a row of 2000");
+        tb_clear(&tb);
+        for (int i = 0; i < 1500; i++)
+            tb_del(&tb, 0, 4 + (i * 7) % 2000);
+        fx_apply(&f, &tb, DYNG_OK, "the row loses 1500 in place");
+        tb_clear(&tb);
+        for (int i = 0; i < 900; i++)
+            tb_ins(&tb, 0, 3000 + i, -i);
+        fx_apply(&f, &tb, DYNG_OK, "the row grows again");
+        tb_free(&tb);
+        fx_free(&f);
+    }
+}
+
 /* A long stream of batches that insert and later delete many edges (rows
  * relocate again and again, leaving space behind): the graph stays correct
  * after every batch, and the memory it holds stays bounded (compaction). */
@@ -970,6 +996,7 @@ int main(void) {
     test_version_and_state();
     test_interrupt();
     test_row_relocation();
+    test_row_shrinks_in_place();
     test_compaction_stream();
     test_batch_functions();
     dyng_resources_free(&seq);
