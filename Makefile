@@ -20,9 +20,10 @@ VENV := .venv
 CLANG_FORMAT_VERSION := 18.1.8
 NUMPY_VERSION := 2.3.5
 SCIPY_VERSION := 1.16.3
+MATPLOTLIB_VERSION := 3.11.2
 CLANG_FORMAT := $(VENV)/bin/clang-format
 FORMAT_STAMP := $(VENV)/.stamp-clang-format-$(CLANG_FORMAT_VERSION)
-BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION)
+BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION)-mpl-$(MATPLOTLIB_VERSION)
 
 # The C files under version control's usual places (never build/ or .venv/).
 C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -o -name '*.h' \) \
@@ -73,10 +74,8 @@ bench: $(BENCH_STAMP)
 	$(CMAKE) --build --preset release -j $(JOBS)
 	set -o pipefail; ./build/release/bench/bench_apply --json bench/results/apply.json \
 	  | tee bench/results/apply.txt
-	@if [ -f bench/mm_read.py ]; then \
-	  echo "$(VENV)/bin/python bench/mm_read.py"; \
-	  $(VENV)/bin/python bench/mm_read.py; \
-	else echo "bench/mm_read.py is not there yet: skipped"; fi
+	$(VENV)/bin/python bench/mm_read.py
+	$(VENV)/bin/python bench/plot_results.py
 
 # --- formatting -----------------------------------------------------------
 format: $(FORMAT_STAMP)
@@ -100,7 +99,7 @@ $(FORMAT_STAMP): | $(VENV)/bin/python
 
 $(BENCH_STAMP): | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
-	  numpy==$(NUMPY_VERSION) scipy==$(SCIPY_VERSION)
+	  numpy==$(NUMPY_VERSION) scipy==$(SCIPY_VERSION) matplotlib==$(MATPLOTLIB_VERSION)
 	touch $@
 
 # --- cleaning -------------------------------------------------------------

@@ -1,0 +1,110 @@
+"""Plot the committed benchmark results (bench/results/*.json) as PNG files.
+
+Usage: python bench/plot_results.py [--results bench/results]
+
+Writes apply.png (apply vs rebuild per graph and thread count, and throughput by batch size) and
+mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread). Each title names
+the machine and the date the results were committed (or today, for uncommitted results).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import pathlib
+import platform
+import subprocess
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def measured_on(path: pathlib.Path) -> str:
+    """The date the results file was last committed, or today when it has changes."""
+    try:
+        dirty = subprocess.run(["git", "status", "--porcelain", str(path)], capture_output=True,
+                               text=True, check=True).stdout.strip()
+        if not dirty:
+            date = subprocess.run(["git", "log", "-1", "--format=%cs", "--", str(path)],
+                                  capture_output=True, text=True, check=True).stdout.strip()
+            if date:
+                return date
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return datetime.date.today().isoformat()
+
+
+def plot_apply(results: pathlib.Path) -> pathlib.Path:
+    path = results / "apply.json"
+    data = json.loads(path.read_text())
+    runs = data["runs"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    labels, ratios, colors = [], [], []
+    for run in runs:
+        name = run["graph"]["generator"]
+        for row in run["apply_vs_rebuild"]["rows"]:
+            labels.append(f"{name}\n{row['threads']} thread{'s' if row['threads'] > 1 else ''}")
+            ratios.append(row["ratio"])
+            colors.append("tab:blue" if row["threads"] == 1 else "tab:orange")
+    target = runs[0]["apply_vs_rebuild"]["target_ratio"]
+    left.bar(labels, ratios, color=colors)
+    left.axhline(target, color="tab:red", linestyle="--", label=f"target {target:g}x")
+    left.set_ylabel("rebuild time / apply time")
+    left.set_title(f"{runs[0]['apply_vs_rebuild']['batch_changes']:,}-change batch")
+    left.legend()
+    for run in runs:
+        for threads in (1, 2):
+            rows = [r for r in run["throughput"] if r["threads"] == threads]
+            if rows:
+                right.plot([r["changes"] for r in rows], [r["changes_per_second"] for r in rows],
+                           marker="o", label=f"{run['graph']['generator']}, {threads} thr.")
+    right.set_xscale("log")
+    right.set_xlabel("changes per batch")
+    right.set_ylabel("changes / s")
+    right.set_title("apply throughput")
+    right.legend(fontsize=8)
+    fig.suptitle(f"dynG {data['dyng_version']} apply: {data['hardware_threads']} hardware threads, "
+                 f"gcc {data['compiler']}, {platform.machine()}, {measured_on(path)}")
+    fig.tight_layout()
+    out = results / "apply.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def plot_mm_read(results: pathlib.Path) -> pathlib.Path:
+    path = results / "mm_read.json"
+    data = json.loads(path.read_text())
+    rows = data["rows"]
+    fig, ax = plt.subplots(figsize=(11, 4.2))
+    x = range(len(rows))
+    width = 0.27
+    for k, (key, label) in enumerate([("dyng_1t_MBps", "dynG, 1 thread"),
+                                      ("dyng_2t_MBps", "dynG, 2 threads"),
+                                      ("scipy_MBps", f"scipy.io.mmread {data['scipy']}")]):
+        ax.bar([i + (k - 1) * width for i in x], [r[key] for r in rows], width, label=label)
+    ax.set_xticks(list(x), [r["file"].replace(".mtx", "") for r in rows], fontsize=8)
+    ax.set_ylabel("MB/s of Matrix Market text")
+    ax.legend()
+    ax.set_title(f"Matrix Market reading: {data['cpu_count']} CPUs, {data['machine']}, "
+                 f"{measured_on(path)}")
+    fig.tight_layout()
+    out = results / "mm_read.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", type=pathlib.Path, default=pathlib.Path("bench/results"))
+    args = parser.parse_args()
+    for plot in (plot_apply, plot_mm_read):
+        print(f"wrote {plot(args.results)}")
+
+
+if __name__ == "__main__":
+    main()
