@@ -10,19 +10,22 @@
  *     one in row v; a directed graph with in-edges gets a second op list for
  *     the in-rows.
  *  2. Sort the ops by row (a stable radix sort, so each row's ops stay in
- *     run order), then each row's ops by (col, seq).
- *  3. For each touched row, in parallel: count the existing copies of each
- *     target its ops name, and run the ops of each (row, col) pair through a
- *     small state machine on counts alone. Its outcome says how many leading
- *     copies go, which copy takes new weights, and whether a new copy is
- *     added. This yields the row's new length and the summary counters.
+ *     run order) and read each touched row's record; give each row room in
+ *     an arena (scratch space) for its old length plus its insertions.
+ *  3. For each touched row, in parallel: sort its ops by (col, seq), count
+ *     the existing copies of each target they name, and run the ops of each
+ *     (row, col) pair through a small state machine on counts alone. Its
+ *     outcome says how many leading copies go, which copy takes new weights,
+ *     and whether a new copy is added. This yields the row's new length and
+ *     the summary counters; the row's new contents are then rendered into the
+ *     arena while the row is in cache.
  *  4. Lay the rows out: a row that still fits stays; one that does not moves
  *     to the end of the slot array with headroom. When dead slots would
  *     outnumber live entries the direction is repacked into fresh arrays.
  *     Every allocation happens here.
- *  5. Commit: write the touched rows (in parallel), then the counters. The
- *     commit cannot fail, so a failure in steps 1-4 leaves the graph as it
- *     was, byte for byte.
+ *  5. Commit: copy the rendered rows into place (in parallel), then write
+ *     the counters. The commit cannot fail, so a failure in steps 1-4 leaves
+ *     the graph as it was, byte for byte.
  *
  * Cost: O(b + sum over touched rows of their length), plus a repack now and
  * then whose cost is paid for by the moves that made the dead slots. The

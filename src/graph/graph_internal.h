@@ -1,8 +1,9 @@
 /*
  * src/graph/graph_internal.h - the layout of a graph (internal).
  *
- * One direction of a graph is a dyng_i_adj: per vertex a row record (offset,
- * length, capacity, all of the graph's offset type) and one array of slots
+ * One direction of a graph is a dyng_i_adj: per vertex a packed row record
+ * (offset and length of the graph's offset type, and a byte of headroom) and
+ * one array of slots
  * holding every row's targets (vertex type) with, beside it, num_weights int32
  * weights per slot. Rows are packed when a graph is built; a row that outgrows
  * its capacity moves to the end of the slot array with headroom, leaving dead

@@ -641,7 +641,7 @@ static int64_t DYNG_FN(packed_cap)(int64_t len) {
 /*
  * Decide where every touched row goes and make every allocation the commit
  * needs. May grow (realloc) the direction's arrays, which keeps their
- * contents; changes nothing else. On failure dyng_i_dirplan_discard frees
+ * contents; changes nothing else. On failure apply.c's discard() frees
  * what was made.
  */
 static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K) {
