@@ -86,6 +86,10 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
     if (num_edges < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "num_edges is %lld; accepted: >= 0",
                             (long long)num_edges);
+    if (num_edges > dyng_i_max_offset(DYNG_TYPE_INT64) / 2)
+        return dyng_i_error(DYNG_CAPACITY, "num_edges is %lld; at most %lld edges are supported",
+                            (long long)num_edges,
+                            (long long)(dyng_i_max_offset(DYNG_TYPE_INT64) / 2));
     if (num_edges > 0 && (src == NULL || dst == NULL))
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "src and dst must not be NULL for %lld edges",
                             (long long)num_edges);

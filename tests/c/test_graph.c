@@ -297,6 +297,10 @@ static void test_from_edges_errors(void) {
     CHECK_STATUS(dyng_graph_from_edges(&g, NULL, -1, 3, src, dst, w, seq), DYNG_INVALID_ARGUMENT);
     CHECK_STATUS(dyng_graph_from_edges(&g, &p, -1, -1, src, dst, w, seq), DYNG_INVALID_ARGUMENT);
     CHECK(g == NULL);
+    /* An edge count whose entry count would overflow is refused before any
+     * array is read. */
+    CHECK_STATUS(dyng_graph_from_edges(&g, &p, -1, INT64_MAX, src, dst, w, seq), DYNG_CAPACITY);
+    CHECK(g == NULL);
 
     dyng_graph_properties bad = p;
     bad.vertex_type = DYNG_TYPE_INT64;
