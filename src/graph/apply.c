@@ -387,6 +387,8 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
     const bool sorted = g->p.order == DYNG_ORDER_SORTED;
     const bool undirected = !g->p.directed;
     const int64_t nr = dp->num_rows;
+    const size_t vs = dyng_type_size(g->p.vertex_type);
+    const int K = g->p.num_weights;
     counters total = {0};
     int64_t fail_seq = INT64_MAX;
     int fail_why = FAIL_NONE;
@@ -409,10 +411,14 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
                 atomic_store_explicit(&stop, 1, memory_order_relaxed);
             if (atomic_load_explicit(&stop, memory_order_relaxed))
                 continue;
-            if (r + 32 < nr && dp->rows[r + 32].row < pl->n_old)
-                g->k->prefetch(dp->adj, dp->rows[r + 32].row, 0);
-            if (r + 16 < nr && dp->rows[r + 16].row < pl->n_old)
-                g->k->prefetch(dp->adj, dp->rows[r + 16].row, 1);
+#if defined(__GNUC__)
+            if (r + 16 < nr) { /* group_rows read where the rows are */
+                const int64_t off = dp->rows[r + 16].old_off;
+                __builtin_prefetch((const char *)dp->adj->col + (size_t)off * vs);
+                if (K > 0)
+                    __builtin_prefetch(dp->adj->w + off * K);
+            }
+#endif
             dyng_i_rowplan *rp = &dp->rows[r];
             const int64_t b0 = rp->op_begin, nops = rp->op_end - rp->op_begin;
             dyng_i_op *ops = dp->ops + b0;
@@ -464,8 +470,6 @@ static void plan_rows(plan *pl, dyng_i_dirplan *dp, bool count, bool *interrupte
             /* Render the new row into this thread's arena now, while the old
              * one is in cache; the commit only copies it into place. */
             if (rp->row < pl->n_new && !failed) {
-                const int K = g->p.num_weights;
-                const size_t vs = dyng_type_size(g->p.vertex_type);
                 g->k->render_row(dp, rp, (char *)dp->arena.col + (size_t)rp->arena_off * vs,
                                  K > 0 ? dp->arena.w + rp->arena_off * K : NULL, sorted,
                                  pl->b->ins_w);
