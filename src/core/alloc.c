@@ -1,11 +1,12 @@
 /*
  * src/core/alloc.c - checked allocation with fault injection for tests.
  */
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE 1 /* madvise */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE 1 /* madvise, mremap */
 #endif
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -83,6 +84,135 @@ void *dyng_i_realloc_big(void *p, size_t count, size_t size) {
 }
 
 void dyng_i_free(void *p) { free(p); }
+
+/*
+ * A graph's arrays. Each block starts with a header that says how it was
+ * made; the caller sees the bytes after it. Blocks of BIG_BYTES or more are
+ * mapped memory on Linux, so that growing one remaps its pages (mremap)
+ * instead of copying them, whatever malloc's own threshold for mapping has
+ * drifted to; they are also asked to live on huge pages.
+ */
+typedef struct array_header {
+    size_t mapped; /* bytes mapped, header included; 0: a malloc block */
+    size_t pad[7]; /* keeps the caller's bytes 64-byte aligned          */
+} array_header;
+
+#if defined(__linux__) && defined(MREMAP_MAYMOVE)
+#define DYNG_I_CAN_MAP 1
+#endif
+
+#ifdef DYNG_I_CAN_MAP
+/* Bytes to map for a block: header included, whole pages. */
+static size_t map_size(size_t bytes) {
+    return (bytes + sizeof(array_header) + 4095) & ~(size_t)4095;
+}
+#endif
+
+#ifdef DYNG_I_CAN_MAP
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* A fresh mapping of `total` bytes that starts on a huge-page boundary (so
+ * that its huge pages survive a move by mremap), or NULL. */
+static void *map_aligned(size_t total) {
+    const size_t span = total + HUGE_PAGE;
+    char *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    char *a = (char *)(((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (a > m)
+        (void)munmap(m, (size_t)(a - m));
+    if (m + span > a + total)
+        (void)munmap(a + total, (size_t)(m + span - (a + total)));
+    return a;
+}
+#endif
+
+static void *array_block(size_t bytes) {
+#ifdef DYNG_I_CAN_MAP
+    if (bytes >= BIG_BYTES) {
+        size_t total = map_size(bytes);
+        void *m = map_aligned(total);
+        if (m == NULL)
+            return NULL;
+        advise_huge(m, total);
+        ((array_header *)m)->mapped = total;
+        return (array_header *)m + 1;
+    }
+#endif
+    array_header *h = malloc(bytes + sizeof(array_header));
+    if (h == NULL)
+        return NULL;
+    h->mapped = 0;
+    return h + 1;
+}
+
+void *dyng_i_array_alloc(size_t count, size_t size) {
+    size_t bytes = dyng_i_mul_size(count, size);
+    if (bytes > SIZE_MAX / 2 || injected_failure())
+        return NULL;
+    return array_block(bytes == 0 ? 1 : bytes);
+}
+
+void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size) {
+    size_t bytes = dyng_i_mul_size(count, size);
+    if (bytes > SIZE_MAX / 2 || injected_failure())
+        return NULL;
+    if (p == NULL)
+        return array_block(bytes == 0 ? 1 : bytes);
+    array_header *h = (array_header *)p - 1;
+    const size_t total = bytes + sizeof(array_header);
+#ifdef DYNG_I_CAN_MAP
+    if (h->mapped != 0) {
+        const size_t want = map_size(bytes);
+        if (want <= h->mapped)
+            return p;
+        /* Grow where it is if the pages after it are free; else move the
+         * pages (not their contents) to a new aligned place. */
+        void *m = mremap(h, h->mapped, want, 0);
+        if (m == MAP_FAILED) {
+            void *to = map_aligned(want);
+            if (to == NULL)
+                return NULL;
+            m = mremap(h, h->mapped, want, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+            if (m == MAP_FAILED) {
+                (void)munmap(to, want);
+                return NULL;
+            }
+        }
+        advise_huge(m, want);
+        ((array_header *)m)->mapped = want;
+        return (array_header *)m + 1;
+    }
+    if (bytes >= BIG_BYTES) { /* a malloc block becomes a mapping, once */
+        void *q = array_block(bytes);
+        if (q == NULL)
+            return NULL;
+        size_t keep = dyng_i_mul_size(old_count, size);
+        memcpy(q, p, keep < bytes ? keep : bytes);
+        free(h);
+        return q;
+    }
+#else
+    (void)old_count;
+#endif
+    array_header *g = realloc(h, total);
+    if (g == NULL)
+        return NULL;
+    return g + 1;
+}
+
+void dyng_i_array_free(void *p) {
+    if (p == NULL)
+        return;
+    array_header *h = (array_header *)p - 1;
+#ifdef DYNG_I_CAN_MAP
+    if (h->mapped != 0) {
+        (void)munmap(h, h->mapped);
+        return;
+    }
+#endif
+    free(h);
+}
 
 int64_t dyng_testing_fail_allocation(int64_t k) {
     int64_t seen = (int64_t)atomic_exchange(&alloc_seen, 0);

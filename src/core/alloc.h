@@ -23,6 +23,14 @@ void dyng_i_free(void *p);
 void *dyng_i_malloc_big(size_t count, size_t size);
 void *dyng_i_realloc_big(void *p, size_t count, size_t size);
 
+/* A graph's arrays (rows, targets, weights): the same contract; growing a
+ * big one remaps its pages instead of copying them (Linux). Free them with
+ * dyng_i_array_free only. dyng_i_array_grow keeps the first old_count
+ * elements and, on failure, returns NULL and leaves `p` as it was. */
+void *dyng_i_array_alloc(size_t count, size_t size);
+void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size);
+void dyng_i_array_free(void *p);
+
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);
 

@@ -41,63 +41,9 @@ typedef struct dyng_i_pair {
     int64_t pos;
 } dyng_i_pair;
 
-/* One change of one row, in the order the batch runs it. */
-typedef struct dyng_i_op {
-    int64_t row;
-    int64_t col;
-    int64_t seq;   /* processing order: smaller runs first                  */
-    int64_t index; /* >= 0: insertion index; < 0: deletion -(index + 1)     */
-} dyng_i_op;
-
-/* What the ops of one (row, col) pair do to the row (see apply.c). */
-typedef struct dyng_i_outcome {
-    int64_t col;
-    int64_t removed;      /* leading existing copies removed                  */
-    int64_t override_ins; /* insertion whose weights the first kept copy takes, or -1 */
-    int64_t new_ins;      /* insertion that adds a new copy at the end, or -1  */
-    int64_t new_seq;      /* its processing order (append rows order by it)    */
-    int64_t seen;         /* rendering: existing copies met so far            */
-} dyng_i_outcome;
-
-/* The plan for one touched row. */
-typedef struct dyng_i_rowplan {
-    int64_t row;
-    int64_t op_begin, op_end;          /* its ops in the sorted op array              */
-    int64_t out_begin, out_end;        /* its outcomes (sorted by col)                */
-    int64_t news_begin, news_end;      /* its new copies, by processing order (pairs) */
-    int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex) */
-    int64_t arena_off;                 /* where its new contents wait           */
-    int64_t new_len;
-    int64_t new_cap;
-    int64_t dest; /* slot where the row is written, or -1 for in place        */
-} dyng_i_rowplan;
-
-/* The new contents of a direction's touched rows, written while planning
- * (when each row is in cache) and copied into place by the commit. Each row
- * has room for its old length plus its insertions. */
-typedef struct dyng_i_arena {
-    void *col;
-    int32_t *w;
-    int64_t cap, used; /* entries */
-} dyng_i_arena;
-
-/* Everything apply needs to know about one direction before it mutates. */
-typedef struct dyng_i_dirplan {
-    dyng_i_adj *adj;
-    dyng_i_op *ops;
-    int64_t num_ops;
-    dyng_i_outcome *outcomes;
-    int64_t num_outcomes;
-    dyng_i_rowplan *rows;
-    int64_t num_rows;
-    dyng_i_pair *news; /* (new_seq, outcome index) per new copy        */
-    dyng_i_arena arena;
-    int64_t tail_slots; /* slots appended for moving rows               */
-    bool compact;       /* repack the whole direction                   */
-    dyng_i_adj fresh;   /* the new arrays when growing or compacting    */
-    int64_t live_delta;
-    int64_t dead_delta;
-} dyng_i_dirplan;
+/* The plan of one apply (apply_plan.h). */
+typedef struct dyng_i_dirplan dyng_i_dirplan;
+typedef struct dyng_i_rules dyng_i_rules;
 
 typedef struct dyng_i_kernels dyng_i_kernels;
 
@@ -144,17 +90,15 @@ struct dyng_i_kernels {
     void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
                      int32_t *w);
     dyng_status (*check)(const dyng_graph *g);
-    /* apply: count existing copies per outcome group, then lay out and write. */
-    void (*count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
-                           const dyng_i_outcome *groups, int64_t num_groups, int64_t *counts);
-    void (*prefetch)(const dyng_i_adj *adj, int64_t v, int stage);
-    void (*row_info)(const dyng_i_adj *adj, int64_t v, int64_t *off, int64_t *len, int64_t *cap);
-    dyng_status (*plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K);
-    /* Write row rp's new contents (from the plan) to dcol / dw. */
-    void (*render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, void *dcol, int32_t *dw,
-                       bool sorted, const int32_t *ins_w);
-    void (*commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K, dyng_resources *r);
+    /* apply (apply_rows.tmpl.h): read the touched rows' records, lay the rows
+     * out and allocate, refuse a batch that an error switch fails, commit. */
+    void (*plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r);
+    dyng_status (*plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K);
+    void (*check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
+                       bool *interrupted);
+    void (*commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r);
     size_t row_record_bytes;
+    size_t vertex_bytes;
 };
 
 extern const dyng_i_kernels dyng_i_kernels_v32_o32;

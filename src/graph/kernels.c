@@ -16,10 +16,10 @@
 #include <omp.h>
 #endif
 
+#include "apply_plan.h"
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
-#include "graph_internal.h"
 
 #define DYNG_V int32_t
 #define DYNG_O int32_t

@@ -60,26 +60,6 @@ static inline void DYNG_FN(copy_w)(int32_t *dst, int64_t to, const int32_t *src,
     }
 }
 
-/* Hint the cache: stage 0 the row record of v, stage 1 its entries (the
- * record must have arrived). Batches touch rows at random, so planning and
- * committing prefetch a few rows ahead to overlap the misses. */
-static void DYNG_FN(prefetch)(const dyng_i_adj *adj, int64_t v, int stage) {
-#if defined(__GNUC__)
-    const ROW *rv = &DYNG_FN(rows)(adj)[v];
-    if (stage == 0) {
-        __builtin_prefetch(rv);
-    } else {
-        __builtin_prefetch(DYNG_FN(cols)(adj) + rv->off);
-        if (adj->w != NULL)
-            __builtin_prefetch(adj->w + (int64_t)rv->off * adj->num_weights);
-    }
-#else
-    (void)adj;
-    (void)v;
-    (void)stage;
-#endif
-}
-
 /* Copy n entries (targets and weights) between separate arrays. Rows are
  * short, and a memcpy call costs more than copying a few entries inline. */
 static inline void DYNG_FN(copy_entries)(DYNG_V *restrict dcol, int32_t *restrict dw,
@@ -105,19 +85,20 @@ static inline void DYNG_FN(put_w)(int32_t *restrict dw, int64_t j, const int32_t
 }
 
 static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
-    dyng_i_free(adj->rows);
-    dyng_i_free(adj->col);
-    dyng_i_free(adj->w);
+    dyng_i_array_free(adj->rows);
+    dyng_i_array_free(adj->col);
+    dyng_i_array_free(adj->w);
     memset(adj, 0, sizeof *adj);
 }
 
 /* Allocate a packed direction for n rows and `slots` slots: all or nothing. */
 static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots, int K) {
     memset(adj, 0, sizeof *adj);
-    adj->rows = dyng_i_malloc_big((size_t)(n > 0 ? n : 1), sizeof(ROW));
-    adj->col = dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
-    adj->w = K > 0 ? dyng_i_malloc_big((size_t)(slots > 0 ? slots : 1) * (size_t)K, sizeof(int32_t))
-                   : NULL;
+    adj->rows = dyng_i_array_alloc((size_t)(n > 0 ? n : 1), sizeof(ROW));
+    adj->col = dyng_i_array_alloc((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V));
+    adj->w = K > 0
+                 ? dyng_i_array_alloc((size_t)(slots > 0 ? slots : 1) * (size_t)K, sizeof(int32_t))
+                 : NULL;
     if (adj->rows != NULL)
         memset(adj->rows, 0, (size_t)(n > 0 ? n : 1) * sizeof(ROW));
     if (adj->rows == NULL || adj->col == NULL || (K > 0 && adj->w == NULL)) {
@@ -132,14 +113,6 @@ static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots,
 
 static int64_t DYNG_FN(row_len)(const dyng_i_adj *adj, int64_t v) {
     return (int64_t)DYNG_FN(rows)(adj)[v].len;
-}
-
-static void DYNG_FN(row_info)(const dyng_i_adj *adj, int64_t v, int64_t *off, int64_t *len,
-                              int64_t *cap) {
-    const ROW *rv = &DYNG_FN(rows)(adj)[v];
-    *off = (int64_t)rv->off;
-    *len = (int64_t)rv->len;
-    *cap = DYNG_FN(cap_of)(rv);
 }
 
 /*
@@ -585,378 +558,23 @@ done:
 
 /* ---- applying a batch: the typed parts (apply.c runs the plan) ---- */
 
-/* Count, for each group (sorted by col), the copies of its col in row `row`. */
-static void DYNG_FN(count_existing)(const dyng_i_adj *adj, int64_t row, bool sorted,
-                                    const dyng_i_outcome *groups, int64_t num_groups,
-                                    int64_t *counts) {
-    const ROW *rv = &DYNG_FN(rows)(adj)[row];
-    const DYNG_V *col = DYNG_FN(cols)(adj) + (int64_t)rv->off;
-    const int64_t len = (int64_t)rv->len;
-    for (int64_t g = 0; g < num_groups; g++)
-        counts[g] = 0;
-    if (sorted) {
-        for (int64_t g = 0; g < num_groups; g++) {
-            int64_t lo = 0, hi = len, c = groups[g].col;
-            while (lo < hi) { /* first position with col >= c */
-                int64_t mid = lo + (hi - lo) / 2;
-                if ((int64_t)col[mid] < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            int64_t k = lo;
-            while (k < len && (int64_t)col[k] == c)
-                k++;
-            counts[g] = k - lo;
-        }
-        return;
-    }
-    for (int64_t i = 0; i < len; i++) {
-        int64_t lo = 0, hi = num_groups, c = (int64_t)col[i];
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (groups[mid].col < c)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo < num_groups && groups[lo].col == c)
-            counts[lo]++;
-    }
-}
-
-/* Headroom for a row that moves: half again plus 4 slots, at most what a
- * record holds. */
-static int64_t DYNG_FN(grown_cap)(int64_t len) {
-    int64_t extra = len / 2 + 4;
-    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
-}
-
-/* Headroom after a repack: an eighth, at most what a record holds. */
-static int64_t DYNG_FN(packed_cap)(int64_t len) {
-    int64_t extra = len / 8;
-    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
-}
-
-/*
- * Decide where every touched row goes and make every allocation the commit
- * needs. May grow (realloc) the direction's arrays, which keeps their
- * contents; changes nothing else. On failure apply.c's discard() frees
- * what was made.
- */
-static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K) {
-    dyng_i_adj *adj = dp->adj;
-    const ROW *rows = DYNG_FN(rows)(adj);
-    int64_t tail = 0, live_delta = 0, dead_delta = 0;
-    for (int64_t i = 0; i < dp->num_rows; i++) {
-        dyng_i_rowplan *rp = &dp->rows[i];
-        rp->dest = -1;
-        if (rp->row >= n_new) { /* deletions naming no vertex: no effect */
-            rp->new_cap = 0;
-            continue;
-        }
-        const int64_t len = rp->old_len, cap = rp->old_cap;
-        live_delta += rp->new_len - len;
-        if (rp->new_len <= cap) {
-            /* In place; headroom past what a record holds becomes dead. */
-            const int64_t extra = cap - rp->new_len;
-            rp->new_cap = extra > DYNG_I_MAX_EXTRA ? rp->new_len + DYNG_I_MAX_EXTRA : cap;
-            dead_delta += cap - rp->new_cap;
-        } else {
-            rp->new_cap = DYNG_FN(grown_cap)(rp->new_len);
-            rp->dest = -2; /* moves; the slot is given out in the commit */
-            tail += rp->new_cap;
-            dead_delta += cap;
-        }
-    }
-    dp->tail_slots = tail;
-    dp->live_delta = live_delta;
-    dp->dead_delta = dead_delta;
-    const int64_t live_after = adj->live + live_delta;
-    const int64_t dead_after = adj->dead + dead_delta;
-    const int64_t used_after = adj->slots_used + tail;
-    /* Repack when dead slots outnumber live entries, or when the end of the
-     * slots would pass what the offset type can address. */
-    dp->compact = (dead_after > live_after && dead_after >= 64) || used_after > DYNG_O_LIMIT;
-
-    if (dp->compact) {
-        /* Total slots of the repacked direction. */
-        int64_t total = 0;
-        for (int64_t v = 0; v < n_old && v < n_new; v++)
-            total += DYNG_FN(packed_cap)((int64_t)rows[v].len);
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            const dyng_i_rowplan *rp = &dp->rows[i];
-            if (rp->row >= n_new)
-                continue;
-            if (rp->row < n_old)
-                total -= DYNG_FN(packed_cap)(rp->old_len);
-            total += DYNG_FN(packed_cap)(rp->new_len);
-        }
-        if (total > DYNG_O_LIMIT)
-            return dyng_i_error(DYNG_CAPACITY,
-                                "the graph would hold %lld slots, more than its %s offsets can "
-                                "address; build it with int64 offsets",
-                                (long long)total, DYNG_O_NAME);
-        return DYNG_FN(alloc_adj)(&dp->fresh, n_new, total, K);
-    }
-    /* Grow in place (contents kept). */
-    if (n_new > adj->vert_alloc) {
-        int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
-                           ? n_new
-                           : adj->vert_alloc + adj->vert_alloc / 2;
-        void *p = dyng_i_realloc_big(adj->rows, (size_t)want, sizeof(ROW));
-        if (p == NULL)
-            return dyng_i_oom("graph row records", (size_t)want * sizeof(ROW));
-        adj->rows = p;
-        adj->vert_alloc = want;
-    }
-    if (used_after > adj->slot_alloc) {
-        int64_t want = used_after > adj->slot_alloc + adj->slot_alloc / 2
-                           ? used_after
-                           : adj->slot_alloc + adj->slot_alloc / 2;
-        void *c = dyng_i_realloc_big(adj->col, (size_t)want, sizeof(DYNG_V));
-        if (c == NULL)
-            return dyng_i_oom("graph targets", (size_t)want * sizeof(DYNG_V));
-        adj->col = c;
-        if (K > 0) {
-            void *w = dyng_i_realloc_big(adj->w, (size_t)want * (size_t)K, sizeof(int32_t));
-            if (w == NULL)
-                return dyng_i_oom("graph weights", (size_t)want * (size_t)K * sizeof(int32_t));
-            adj->w = w;
-        }
-        adj->slot_alloc = want;
-    }
-    return DYNG_OK;
-}
-
-/*
- * Write one touched row into separate memory: the existing entries minus the
- * removed copies (the first kept copy of a group may take new weights), and
- * the new copies: at the end in processing order (append rows), or right
- * after the equal targets (sorted rows).
- *
- * Sorted rows take one forward pass that copies the unchanged spans between
- * the targets the batch names whole, so a long row touched by a few changes
- * costs a memcpy. Append rows look each entry's target up among the groups.
- */
-static void DYNG_FN(write_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
-                               const DYNG_V *restrict scol, const int32_t *restrict sw,
-                               int64_t slen, DYNG_V *restrict dcol, int32_t *restrict dw, int K,
-                               bool sorted, const int32_t *ins_w) {
-    dyng_i_outcome *g = dp->outcomes + rp->out_begin;
-    const int64_t ng = rp->out_end - rp->out_begin;
-    int64_t i = 0, j = 0;
-    if (sorted) {
-        for (int64_t x = 0; x < ng; x++) {
-            const int64_t c = g[x].col;
-            int64_t lo = i, hi = slen; /* the first entry >= c from i on */
-            while (lo < hi) {
-                int64_t mid = lo + (hi - lo) / 2;
-                if ((int64_t)scol[mid] < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            DYNG_FN(copy_entries)
-            (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K);
-            j += lo - i;
-            i = lo;
-            for (int64_t k = 0; i < slen && (int64_t)scol[i] == c; k++, i++) {
-                if (k < g[x].removed)
-                    continue;
-                dcol[j] = scol[i];
-                if (k == g[x].removed && g[x].override_ins >= 0) {
-                    DYNG_FN(put_w)(dw, j, ins_w, g[x].override_ins, K);
-                } else {
-                    DYNG_FN(copy_w)(dw, j, sw, i, K);
-                }
-                j++;
-            }
-            if (g[x].new_ins >= 0) {
-                dcol[j] = (DYNG_V)c;
-                DYNG_FN(put_w)(dw, j, ins_w, g[x].new_ins, K);
-                j++;
-            }
-        }
-        DYNG_FN(copy_entries)
-        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, slen - i, K);
-        return;
-    }
-
-    /* Append order: copies of a target are scattered; count them as met. */
-    for (int64_t x = 0; x < ng; x++)
-        g[x].seen = 0;
-    for (; i < slen; i++) {
-        const int64_t c = (int64_t)scol[i];
-        int64_t lo = 0, hi = ng;
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (g[mid].col < c)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        dcol[j] = scol[i];
-        if (lo < ng && g[lo].col == c) {
-            const int64_t k = g[lo].seen++;
-            if (k < g[lo].removed)
-                continue;
-            if (k == g[lo].removed && g[lo].override_ins >= 0) {
-                DYNG_FN(put_w)(dw, j, ins_w, g[lo].override_ins, K);
-                j++;
-                continue;
-            }
-        }
-        DYNG_FN(copy_w)(dw, j, sw, i, K);
-        j++;
-    } /* end of the filtering pass */
-    for (int64_t x = rp->news_begin; x < rp->news_end; x++) {
-        const dyng_i_outcome *o = &dp->outcomes[dp->news[x].pos];
-        dcol[j] = (DYNG_V)o->col;
-        DYNG_FN(put_w)(dw, j, ins_w, o->new_ins, K);
-        j++;
-    }
-}
-
-/* Render row rp's new contents from its current slots. */
-static void DYNG_FN(render_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, void *dcol,
-                                int32_t *dw, bool sorted, const int32_t *ins_w) {
-    const dyng_i_adj *adj = dp->adj;
-    const int K = adj->num_weights;
-    const DYNG_V *col = DYNG_FN(cols)(adj);
-    DYNG_FN(write_row)
-    (dp, rp, col + rp->old_off, K > 0 ? adj->w + rp->old_off * K : NULL, rp->old_len, dcol, dw, K,
-     sorted, ins_w);
-}
-
-/* Copy row rp's rendered contents from its arena to slot `dest` of `to`. */
-static void DYNG_FN(place_row)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp, dyng_i_adj *to,
-                               int64_t dest, int K) {
-    const dyng_i_arena *a = &dp->arena;
-    DYNG_FN(copy_entries)
-    (DYNG_FN(cols)(to) + dest, K > 0 ? to->w + dest * K : NULL,
-     (const DYNG_V *)a->col + rp->arena_off, K > 0 ? a->w + rp->arena_off * K : NULL, rp->new_len,
-     K);
-}
-
-/*
- * Carry out a plan: copy every touched row's new contents into place and
- * update the row records and counters. Cannot fail: plan_layout made every
- * allocation.
- */
-static void DYNG_FN(commit)(dyng_i_dirplan *dp, int64_t n_old, int64_t n_new, int K,
-                            dyng_resources *r) {
-    dyng_i_adj *adj = dp->adj;
-    ROW *rows = DYNG_FN(rows)(adj);
-    DYNG_V *col = DYNG_FN(cols)(adj);
-    int threads = dyng_i_threads(r);
-    (void)threads;
-
-    if (!dp->compact) {
-        for (int64_t v = n_old; v < n_new; v++) {
-            rows[v].off = 0;
-            rows[v].len = 0;
-            rows[v].extra = 0;
-        }
-        int64_t at = adj->slots_used;
-        for (int64_t i = 0; i < dp->num_rows; i++)
-            if (dp->rows[i].dest == -2) {
-                dp->rows[i].dest = at;
-                at += dp->rows[i].new_cap;
-            }
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (dp->num_ops > 20000)
-#endif
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            const dyng_i_rowplan *rp = &dp->rows[i];
-#if defined(__GNUC__)
-            if (i + 16 < dp->num_rows) { /* the plan knows where rows go */
-                const dyng_i_rowplan *ahead = &dp->rows[i + 16];
-                if (ahead->dest < 0) {
-                    __builtin_prefetch(col + ahead->old_off, 1);
-                    if (K > 0)
-                        __builtin_prefetch(adj->w + ahead->old_off * K, 1);
-                }
-                if (ahead->row < n_new)
-                    __builtin_prefetch(&rows[ahead->row], 1);
-            }
-#endif
-            if (rp->row >= n_new)
-                continue;
-            const int64_t dest = rp->dest >= 0 ? rp->dest : rp->old_off;
-            DYNG_FN(place_row)(dp, rp, adj, dest, K);
-            DYNG_FN(set_row)(&rows[rp->row], dest, rp->new_len, rp->new_cap); /* fits */
-        } /* end of the row-placing loop */
-        adj->slots_used += dp->tail_slots;
-        adj->live += dp->live_delta;
-        adj->dead += dp->dead_delta;
-        return;
-    }
-
-    /* Repack into the fresh arrays. New lengths first, then offsets. */
-    dyng_i_adj *fresh = &dp->fresh;
-    ROW *frows = DYNG_FN(rows)(fresh);
-    DYNG_V *fcol = DYNG_FN(cols)(fresh);
-    for (int64_t v = 0; v < n_new; v++) {
-        frows[v].len = v < n_old ? rows[v].len : 0;
-        frows[v].extra = 0; /* for now a mark: 0 copy the old row, 1 touched */
-    }
-    for (int64_t i = 0; i < dp->num_rows; i++)
-        if (dp->rows[i].row < n_new) {
-            frows[dp->rows[i].row].len = (DYNG_O)dp->rows[i].new_len;
-            frows[dp->rows[i].row].extra = 1;
-        }
-    int64_t at = 0;
-    for (int64_t v = 0; v < n_new; v++) {
-        frows[v].off = (DYNG_O)at;
-        at += DYNG_FN(packed_cap)((int64_t)frows[v].len);
-    }
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (dp->num_ops > 20000)
-#endif
-    for (int64_t i = 0; i < dp->num_rows; i++) {
-        const dyng_i_rowplan *rp = &dp->rows[i];
-        if (rp->row < n_new)
-            DYNG_FN(place_row)(dp, rp, fresh, (int64_t)frows[rp->row].off, K);
-    }
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
-#endif
-    for (int64_t v = 0; v < n_new; v++) {
-        const bool touched = frows[v].extra == 1;
-        const int64_t len = (int64_t)frows[v].len;
-        frows[v].extra = (uint8_t)(DYNG_FN(packed_cap)(len) - len);
-        if (touched || len == 0)
-            continue;
-        const int64_t soff = (int64_t)rows[v].off, doff = (int64_t)frows[v].off;
-        memcpy(fcol + doff, col + soff, (size_t)len * sizeof(DYNG_V));
-        if (K > 0)
-            memcpy(fresh->w + doff * K, adj->w + soff * K, (size_t)(len * K) * sizeof(int32_t));
-    } /* end of the copying loop */
-    fresh->slots_used = at;
-    fresh->live = adj->live + dp->live_delta;
-    fresh->dead = 0;
-    DYNG_FN(free_adj)(adj);
-    *adj = *fresh;
-    memset(fresh, 0, sizeof *fresh);
-}
+#include "apply_rows.tmpl.h"
 
 const dyng_i_kernels DYNG_KERNELS = {
     .build = DYNG_FN(build),
     .free_adj = DYNG_FN(free_adj),
     .clone_adj = DYNG_FN(clone_adj),
     .row_len = DYNG_FN(row_len),
-    .prefetch = DYNG_FN(prefetch),
-    .row_info = DYNG_FN(row_info),
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
     .check = DYNG_FN(check),
-    .count_existing = DYNG_FN(count_existing),
+    .plan_rows = DYNG_FN(plan_rows),
     .plan_layout = DYNG_FN(plan_layout),
-    .render_row = DYNG_FN(render_row),
+    .check_rows = DYNG_FN(check_rows),
     .commit = DYNG_FN(commit),
     .row_record_bytes = sizeof(ROW),
+    .vertex_bytes = sizeof(DYNG_V),
 };
 
 #undef ROW

@@ -1,0 +1,639 @@
+/*
+ * src/graph/apply_rows.tmpl.h - the typed part of applying a batch: reading
+ * the touched rows' records, laying them out, checking the error switches,
+ * and rewriting the rows. Included by kernels.tmpl.h (once per type pair),
+ * after ROW and the row helpers; apply.c says how the steps fit together.
+ *
+ * The commit rewrites every touched row where it will live: in place when
+ * the row can hold its new length, else in slots reserved for it at the
+ * tail (or, when the direction is repacked, in the fresh arrays). Each row's
+ * memory is read and written in one visit, so a batch costs about one cache
+ * miss per record and per row array it touches.
+ */
+
+/* Rows ahead that the loops prefetch. */
+#define DYNG_I_AHEAD 16
+
+/* Count, for each group (sorted by col), the copies of its col in the row of
+ * len targets at col. */
+static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
+                                    const dyng_i_outcome *groups, int64_t num_groups,
+                                    int64_t *counts) {
+    for (int64_t g = 0; g < num_groups; g++)
+        counts[g] = 0;
+    if (sorted) {
+        for (int64_t g = 0; g < num_groups; g++) {
+            int64_t lo = 0, hi = len, c = groups[g].col;
+            while (lo < hi) { /* first position with col >= c */
+                int64_t mid = lo + (hi - lo) / 2;
+                if ((int64_t)col[mid] < c)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int64_t k = lo;
+            while (k < len && (int64_t)col[k] == c)
+                k++;
+            counts[g] = k - lo;
+        }
+        return;
+    }
+    for (int64_t i = 0; i < len; i++) {
+        int64_t lo = 0, hi = num_groups, c = (int64_t)col[i];
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (groups[mid].col < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < num_groups && groups[lo].col == c)
+            counts[lo]++;
+    }
+}
+
+/* Headroom for a row that moves: half again plus 4 slots, at most what a
+ * record holds. */
+static int64_t DYNG_FN(grown_cap)(int64_t len) {
+    int64_t extra = len / 2 + 4;
+    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
+}
+
+/* Headroom after a repack: an eighth, at most what a record holds. */
+static int64_t DYNG_FN(packed_cap)(int64_t len) {
+    int64_t extra = len / 8;
+    return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
+}
+
+/*
+ * Step 2 of apply.c: read each touched row's record (where it is, its length
+ * and capacity) and bound its length after the batch by its length plus its
+ * insertions. Changes nothing.
+ */
+static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r) {
+    const ROW *rows = DYNG_FN(rows)(dp->adj);
+    const int64_t nr = dp->num_rows, n_old = ru->n_old;
+    int64_t max_len = 0;
+    int threads = dyng_i_threads(r);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)                                     \
+    reduction(max : max_len) if (nr > 20000)
+#endif
+    for (int64_t i = 0; i < nr; i++) {
+#if defined(__GNUC__)
+        if (i + 2 * DYNG_I_AHEAD < nr && dp->rows[i + 2 * DYNG_I_AHEAD].row < n_old)
+            __builtin_prefetch(&rows[dp->rows[i + 2 * DYNG_I_AHEAD].row]);
+#endif
+        dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row < n_old) {
+            const ROW *rv = &rows[rp->row];
+            rp->old_off = (int64_t)rv->off;
+            rp->old_len = (int64_t)rv->len;
+            rp->old_cap = DYNG_FN(cap_of)(rv);
+        } else {
+            rp->old_off = 0;
+            rp->old_len = 0;
+            rp->old_cap = 0;
+        }
+        int64_t ins = 0;
+        for (int64_t k = rp->op_begin; k < rp->op_end; k++)
+            ins += dp->ops[k].index >= 0;
+        rp->bound = rp->row < ru->n_new ? rp->old_len + ins : 0;
+        rp->dest = -1;
+        rp->dest_cap = 0;
+        if (rp->old_len > max_len)
+            max_len = rp->old_len;
+    }
+    dp->max_len = max_len;
+}
+
+/*
+ * Step 4: decide where every touched row goes and make every allocation the
+ * commit needs. A row whose bound exceeds its capacity gets slots at the
+ * tail (it may still fit, if its insertions turn out to update); when the
+ * dead slots that this leaves would outnumber the live entries, or the tail
+ * would pass what the offsets address, the direction is repacked into fresh
+ * arrays instead. May grow (realloc) the direction's arrays, which keeps
+ * their contents; writes nothing else of the graph. On failure apply.c
+ * frees what was made.
+ */
+static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
+    dyng_i_adj *adj = dp->adj;
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const int64_t n_old = ru->n_old, n_new = ru->n_new;
+    int64_t tail = 0, dead = adj->dead;
+    for (int64_t i = 0; i < dp->num_rows; i++) {
+        dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row < n_new && rp->bound > rp->old_cap) {
+            rp->dest = adj->slots_used + tail;
+            rp->dest_cap = DYNG_FN(grown_cap)(rp->bound);
+            tail += rp->dest_cap;
+            dead += rp->old_cap;
+        }
+    }
+    const int64_t used_after = adj->slots_used + tail;
+    dp->compact = (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
+
+    if (dp->compact) {
+        int64_t total = 0;
+        for (int64_t v = 0; v < n_old && v < n_new; v++)
+            total += DYNG_FN(packed_cap)((int64_t)rows[v].len);
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            const dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row >= n_new)
+                continue;
+            total += DYNG_FN(packed_cap)(rp->bound) - DYNG_FN(packed_cap)(rp->old_len);
+        }
+        if (total > DYNG_O_LIMIT)
+            return dyng_i_error(DYNG_CAPACITY,
+                                "the graph would hold %lld slots, more than its %s offsets can "
+                                "address; build it with int64 offsets",
+                                (long long)total, DYNG_O_NAME);
+        DYNG_I_TRY(DYNG_FN(alloc_adj)(&dp->fresh, n_new, total, K));
+        /* Lay the fresh rows out: untouched rows keep their length, touched
+         * ones get room for their bound. `extra` marks touched rows (1)
+         * until the commit writes the records. */
+        ROW *frows = DYNG_FN(rows)(&dp->fresh);
+        for (int64_t v = 0; v < n_new; v++) {
+            frows[v].len = v < n_old ? rows[v].len : 0;
+            frows[v].extra = 0;
+        }
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            const dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row < n_new) {
+                frows[rp->row].len = (DYNG_O)rp->bound;
+                frows[rp->row].extra = 1;
+            }
+        }
+        int64_t at = 0;
+        for (int64_t v = 0; v < n_new; v++) {
+            frows[v].off = (DYNG_O)at;
+            at += DYNG_FN(packed_cap)((int64_t)frows[v].len);
+        }
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            dyng_i_rowplan *rp = &dp->rows[i];
+            rp->dest = rp->row < n_new ? (int64_t)frows[rp->row].off : -1;
+            rp->dest_cap = rp->row < n_new ? DYNG_FN(packed_cap)(rp->bound) : 0;
+        }
+        dp->tail = total;
+        return DYNG_OK;
+    }
+    dp->tail = tail;
+    /* Grow in place (contents kept). */
+    if (n_new > adj->vert_alloc) {
+        int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
+                           ? n_new
+                           : adj->vert_alloc + adj->vert_alloc / 2;
+        void *p = dyng_i_array_grow(adj->rows, (size_t)adj->vert_alloc, (size_t)want, sizeof(ROW));
+        if (p == NULL)
+            return dyng_i_oom("graph row records", (size_t)want * sizeof(ROW));
+        adj->rows = p;
+        adj->vert_alloc = want;
+    }
+    if (used_after > adj->slot_alloc) {
+        int64_t want = used_after > adj->slot_alloc + adj->slot_alloc / 2
+                           ? used_after
+                           : adj->slot_alloc + adj->slot_alloc / 2;
+        void *c =
+            dyng_i_array_grow(adj->col, (size_t)adj->slot_alloc, (size_t)want, sizeof(DYNG_V));
+        if (c == NULL)
+            return dyng_i_oom("graph targets", (size_t)want * sizeof(DYNG_V));
+        adj->col = c;
+        if (K > 0) {
+            void *w = dyng_i_array_grow(adj->w, (size_t)adj->slot_alloc * (size_t)K,
+                                        (size_t)want * (size_t)K, sizeof(int32_t));
+            if (w == NULL)
+                return dyng_i_oom("graph weights", (size_t)want * (size_t)K * sizeof(int32_t));
+            adj->w = w;
+        }
+        adj->slot_alloc = want;
+    }
+    return DYNG_OK;
+}
+
+/*
+ * What the batch does to one row: sort its ops by (col, seq), count the
+ * copies of each target they name, and run each (row, col) pair through
+ * the rules. Leaves the row's outcomes (by target) and new copies (in the
+ * order they are appended) in the row's own op slots; returns the new length.
+ * A failing pair sets *fail_why and *fail_seq (the smallest such seq).
+ */
+static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                                     const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
+                                     int64_t *news_out, int64_t *fail_seq, int *fail_why) {
+    const int64_t b0 = rp->op_begin, nops = rp->op_end - rp->op_begin;
+    dyng_i_op *ops = dp->ops + b0;
+    dyng_i_sort_row_ops(ops, nops, dp->pairs + b0, dp->ptmp + b0, ru);
+    dyng_i_outcome *groups = dp->outcomes + b0;
+    int64_t ng = 0;
+    for (int64_t i = 0; i < nops; i++)
+        if (i == 0 || ops[i].col != ops[i - 1].col)
+            groups[ng++].col = ops[i].col;
+    int64_t *existing = dp->counts + b0;
+    if (rp->row < ru->n_old)
+        DYNG_FN(count_existing)
+    (DYNG_FN(cols)(dp->adj) + rp->old_off, rp->old_len, ru->sorted, groups, ng, existing);
+    else memset(existing, 0, (size_t)ng * sizeof *existing);
+    int64_t len = rp->old_len, gi = 0, news = 0;
+    for (int64_t i = 0; i < nops; gi++) {
+        int64_t j = i;
+        while (j < nops && ops[j].col == ops[i].col)
+            j++;
+        const bool count = dp->counted && (!ru->undirected || ops[i].row <= ops[i].col);
+        int64_t fs = INT64_MAX;
+        int why = dyng_i_run_pair(ru, ops + i, j - i, existing[gi], &groups[gi], c, count, &fs);
+        if (why != DYNG_I_FAIL_NONE && fs < *fail_seq) {
+            *fail_seq = fs;
+            *fail_why = why;
+        }
+        len += -groups[gi].removed + (groups[gi].new_ins >= 0 ? 1 : 0);
+        if (groups[gi].new_ins >= 0) {
+            dp->news[b0 + news].key = groups[gi].new_seq;
+            dp->news[b0 + news].pos = b0 + gi;
+            news++;
+        }
+        i = j;
+    }
+    if (!ru->sorted && news > 1)
+        dyng_i_sort_pairs(dp->news + b0, news, dp->ptmp + b0);
+    *ng_out = ng;
+    *news_out = news;
+    return len;
+}
+
+/*
+ * Step 3, only under an error switch of the semantics: run the rules on
+ * every row of the counted direction without changing anything, so that a
+ * failing batch is refused before the commit.
+ */
+static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
+                                bool *interrupted) {
+    const dyng_i_adj *adj = dp->adj;
+    const int64_t nr = dp->num_rows;
+    const int K = adj->num_weights;
+    int64_t fail_seq = INT64_MAX;
+    int fail_why = DYNG_I_FAIL_NONE;
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    int threads = dyng_i_threads(r);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads) if (dp -> num_ops > 20000)
+#endif
+    {
+        dyng_i_counters unused = {0};
+        int64_t my_seq = INT64_MAX;
+        int my_why = DYNG_I_FAIL_NONE;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 256)
+#endif
+        for (int64_t i = 0; i < nr; i++) {
+            if ((i & 1023) == 0 && dyng_i_interrupted(r))
+                atomic_store_explicit(&stop, 1, memory_order_relaxed);
+            if (atomic_load_explicit(&stop, memory_order_relaxed))
+                continue;
+#if defined(__GNUC__)
+            if (i + DYNG_I_AHEAD < nr) {
+                const int64_t off = dp->rows[i + DYNG_I_AHEAD].old_off;
+                __builtin_prefetch(DYNG_FN(cols)(adj) + off);
+            }
+#endif
+            int64_t ng, news;
+            (void)DYNG_FN(row_outcomes)(dp, &dp->rows[i], ru, &unused, &ng, &news, &my_seq,
+                                        &my_why);
+        }
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_check)
+#endif
+        if (my_seq < fail_seq) {
+            fail_seq = my_seq;
+            fail_why = my_why;
+        }
+    }
+    (void)K;
+    *interrupted = atomic_load(&stop) != 0;
+    dp->fail_seq = fail_seq;
+    dp->fail_why = fail_why;
+}
+
+/*
+ * Write one row's new contents from scol / sw (its slen entries before) to
+ * dcol / dw, which do not overlap them: the existing entries minus the
+ * removed copies (the first kept copy of a group may take new weights), and
+ * the new copies: at the end in processing order (append rows), or right
+ * after the equal targets (sorted rows).
+ *
+ * Sorted rows take one forward pass that copies the unchanged spans between
+ * the targets the batch names whole, so a long row touched by a few changes
+ * costs a memcpy. Append rows look each entry's target up among the groups.
+ */
+static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair *news,
+                               int64_t num_news, const dyng_i_outcome *all,
+                               const DYNG_V *restrict scol, const int32_t *restrict sw,
+                               int64_t slen, DYNG_V *restrict dcol, int32_t *restrict dw, int K,
+                               bool sorted, const int32_t *ins_w) {
+    int64_t i = 0, j = 0;
+    if (sorted) {
+        for (int64_t x = 0; x < ng; x++) {
+            const int64_t c = g[x].col;
+            int64_t lo = i, hi = slen; /* the first entry >= c from i on */
+            while (lo < hi) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if ((int64_t)scol[mid] < c)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            DYNG_FN(copy_entries)
+            (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K);
+            j += lo - i;
+            i = lo;
+            for (int64_t k = 0; i < slen && (int64_t)scol[i] == c; k++, i++) {
+                if (k < g[x].removed)
+                    continue;
+                dcol[j] = scol[i];
+                if (k == g[x].removed && g[x].override_ins >= 0) {
+                    DYNG_FN(put_w)(dw, j, ins_w, g[x].override_ins, K);
+                } else {
+                    DYNG_FN(copy_w)(dw, j, sw, i, K);
+                }
+                j++;
+            }
+            if (g[x].new_ins >= 0) {
+                dcol[j] = (DYNG_V)c;
+                DYNG_FN(put_w)(dw, j, ins_w, g[x].new_ins, K);
+                j++;
+            }
+        }
+        DYNG_FN(copy_entries)
+        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, slen - i, K);
+        return;
+    }
+
+    /* Append order: copies of a target are scattered; count them as met. */
+    for (int64_t x = 0; x < ng; x++)
+        g[x].seen = 0;
+    for (; i < slen; i++) {
+        const int64_t c = (int64_t)scol[i];
+        int64_t lo = 0, hi = ng;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (g[mid].col < c)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        dcol[j] = scol[i];
+        if (lo < ng && g[lo].col == c) {
+            const int64_t k = g[lo].seen++;
+            if (k < g[lo].removed)
+                continue;
+            if (k == g[lo].removed && g[lo].override_ins >= 0) {
+                DYNG_FN(put_w)(dw, j, ins_w, g[lo].override_ins, K);
+                j++;
+                continue;
+            }
+        }
+        DYNG_FN(copy_w)(dw, j, sw, i, K);
+        j++;
+    } /* end of the filtering pass */
+    for (int64_t x = 0; x < num_news; x++) {
+        const dyng_i_outcome *o = &all[news[x].pos];
+        dcol[j] = (DYNG_V)o->col;
+        DYNG_FN(put_w)(dw, j, ins_w, o->new_ins, K);
+        j++;
+    }
+}
+
+/*
+ * The commit of a row that the batch changes once (most rows of a batch of
+ * random changes): the rules run on the one op, and the row is changed in
+ * place (or copied once to `dcol` / `dw` when it moves), without the
+ * outcome arrays. Returns the new length.
+ */
+static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                                      const dyng_i_rules *ru, dyng_i_counters *c,
+                                      DYNG_V *restrict col, int32_t *restrict w,
+                                      DYNG_V *restrict dcol, int32_t *restrict dw, int K) {
+    const dyng_i_op *op = &dp->ops[rp->op_begin];
+    const int64_t len = rp->old_len, x = op->col;
+    /* pos: the first copy of x, or where a new copy goes; existing: copies. */
+    int64_t pos = len, existing = 0;
+    if (ru->sorted) {
+        int64_t lo = 0, hi = len;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)col[mid] < x)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        pos = lo;
+        for (int64_t k = lo; k < len && (int64_t)col[k] == x; k++)
+            existing++;
+    } else {
+        for (int64_t k = len - 1; k >= 0; k--)
+            if ((int64_t)col[k] == x) {
+                pos = k;
+                existing++;
+            }
+        if (existing == 0)
+            pos = len; /* new copies go at the end */
+    }
+    dyng_i_outcome o;
+    int64_t fail_seq = INT64_MAX;
+    const bool count = dp->counted && (!ru->undirected || op->row <= op->col);
+    (void)dyng_i_run_pair(ru, op, 1, existing, &o, c, count, &fail_seq);
+    if (o.removed > 0) { /* one copy goes: close the gap */
+        for (int64_t k = pos; k + 1 < len; k++) {
+            col[k] = col[k + 1];
+            DYNG_FN(copy_w)(w, k, w, k + 1, K);
+        }
+        return len - 1;
+    }
+    if (o.override_ins >= 0) {
+        DYNG_FN(put_w)(w, pos, ru->ins_w, o.override_ins, K);
+        return len;
+    }
+    if (o.new_ins < 0)
+        return len;     /* ignored */
+    if (dcol == NULL) { /* fits: open a gap at pos */
+        for (int64_t k = len; k > pos; k--) {
+            col[k] = col[k - 1];
+            DYNG_FN(copy_w)(w, k, w, k - 1, K);
+        }
+        col[pos] = (DYNG_V)x;
+        DYNG_FN(put_w)(w, pos, ru->ins_w, o.new_ins, K);
+        return len + 1;
+    }
+    DYNG_FN(copy_entries)(dcol, dw, col, w, pos, K);
+    dcol[pos] = (DYNG_V)x;
+    DYNG_FN(put_w)(dw, pos, ru->ins_w, o.new_ins, K);
+    DYNG_FN(copy_entries)
+    (dcol + pos + 1, K > 0 ? dw + (pos + 1) * K : NULL, col + pos, K > 0 ? w + pos * K : NULL,
+     len - pos, K);
+    return len + 1;
+}
+
+/* Copy the untouched rows of a repacked direction into the fresh arrays. */
+static void DYNG_FN(copy_untouched)(const dyng_i_adj *adj, dyng_i_adj *fresh, int64_t n_old,
+                                    int64_t n_new, int K, int threads) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    ROW *frows = DYNG_FN(rows)(fresh);
+    DYNG_V *fcol = DYNG_FN(cols)(fresh);
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
+#endif
+    for (int64_t v = 0; v < n_new; v++) {
+        if (frows[v].extra == 1) /* touched: the commit writes it */
+            continue;
+        const int64_t len = (int64_t)frows[v].len;
+        frows[v].extra = (uint8_t)(DYNG_FN(packed_cap)(len) - len);
+        if (len == 0 || v >= n_old)
+            continue;
+        const int64_t soff = (int64_t)rows[v].off, doff = (int64_t)frows[v].off;
+        memcpy(fcol + doff, col + soff, (size_t)len * sizeof(DYNG_V));
+        if (K > 0)
+            memcpy(fresh->w + doff * K, adj->w + soff * K, (size_t)(len * K) * sizeof(int32_t));
+    }
+}
+
+/*
+ * Step 5: carry out the plan. Each touched row is rewritten where it will
+ * live: in place (through a copy of it) when its new length fits its
+ * capacity, else in its reserved slots; then its record is written. Adds up
+ * the summary counters and the live and dead slots. Cannot fail: plan_layout
+ * made every allocation, and check_rows refused a failing batch.
+ */
+static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
+    dyng_i_adj *adj = dp->adj;
+    const int64_t nr = dp->num_rows, n_old = ru->n_old, n_new = ru->n_new;
+    const bool compact = dp->compact;
+    dyng_i_adj *to = compact ? &dp->fresh : adj;
+    ROW *rows = DYNG_FN(rows)(adj);
+    ROW *trows = DYNG_FN(rows)(to);
+    DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_V *tcol = DYNG_FN(cols)(to);
+    int threads = dyng_i_threads(r);
+    if (compact) {
+        DYNG_FN(copy_untouched)(adj, to, n_old, n_new, K, threads);
+    } else {
+        for (int64_t v = n_old; v < n_new; v++) {
+            rows[v].off = 0;
+            rows[v].len = 0;
+            rows[v].extra = 0;
+        }
+    }
+    dyng_i_counters total = {0};
+    int64_t live_delta = 0, dead_delta = 0;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads) if (dp -> num_ops > 20000)
+#endif
+    {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        char *mine = dp->row_copies + (size_t)tid * dp->row_copy_bytes;
+        DYNG_V *ccol = (DYNG_V *)mine;
+        int32_t *cw = (int32_t *)(mine + (((size_t)dp->max_len * sizeof(DYNG_V) + 7) & ~(size_t)7));
+        dyng_i_counters c = {0};
+        int64_t live = 0, dead = 0, fail_seq = INT64_MAX;
+        int fail_why = DYNG_I_FAIL_NONE;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 256)
+#endif
+        for (int64_t i = 0; i < nr; i++) {
+#if defined(__GNUC__)
+            if (i + DYNG_I_AHEAD < nr) { /* the plan knows where rows are */
+                const dyng_i_rowplan *ahead = &dp->rows[i + DYNG_I_AHEAD];
+                __builtin_prefetch(col + ahead->old_off, 1);
+                if (K > 0)
+                    __builtin_prefetch(adj->w + ahead->old_off * K, 1);
+                if (ahead->row < n_new)
+                    __builtin_prefetch(&trows[ahead->row], 1);
+            }
+#endif
+            const dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row >= n_new) { /* deletions naming no vertex: rules only */
+                int64_t ng, news;
+                (void)DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
+                continue;
+            }
+            DYNG_V *scol = col + rp->old_off;
+            int32_t *sw = K > 0 ? adj->w + rp->old_off * K : NULL;
+            if (rp->op_end - rp->op_begin == 1 && !compact) {
+                /* One change: in place, or moved when it must grow. */
+                const bool moves = rp->dest >= 0;
+                const int64_t len =
+                    DYNG_FN(commit_single)(dp, rp, ru, &c, scol, sw, moves ? col + rp->dest : NULL,
+                                           moves && K > 0 ? adj->w + rp->dest * K : NULL, K);
+                if (moves && len > rp->old_cap) {
+                    dead +=
+                        rp->old_cap + DYNG_FN(set_row)(&rows[rp->row], rp->dest, len, rp->dest_cap);
+                } else {
+                    dead += (moves ? rp->dest_cap : 0) +
+                            DYNG_FN(set_row)(&rows[rp->row], rp->old_off, len, rp->old_cap);
+                }
+                live += len - rp->old_len;
+                continue;
+            }
+            int64_t ng, news;
+            const int64_t len =
+                DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
+            dyng_i_outcome *g = dp->outcomes + rp->op_begin;
+            const dyng_i_pair *nw = dp->news + rp->op_begin;
+            int64_t at, cap;
+            if (compact || (rp->dest >= 0 && len > rp->old_cap)) {
+                at = rp->dest; /* the reserved slots */
+                cap = rp->dest_cap;
+                if (!compact)
+                    dead += rp->old_cap;
+                DYNG_FN(write_row)
+                (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, tcol + at,
+                 K > 0 ? to->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+            } else {
+                at = rp->old_off; /* in place, through a copy */
+                cap = rp->old_cap;
+                if (rp->dest >= 0)
+                    dead += rp->dest_cap; /* reserved, not needed */
+                DYNG_FN(copy_entries)(ccol, cw, scol, sw, rp->old_len, K);
+                DYNG_FN(write_row)
+                (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len, col + at,
+                 K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+            }
+            dead += DYNG_FN(set_row)(&trows[rp->row], at, len, cap);
+            live += len - rp->old_len;
+        } /* end of the row loop */
+        (void)fail_seq;
+        (void)fail_why;
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_commit)
+#endif
+        {
+            dyng_i_add_counters(&total, &c);
+            live_delta += live;
+            dead_delta += dead;
+        }
+    }
+    dp->c = total;
+    dp->live_delta = live_delta;
+    dp->dead_delta = dead_delta;
+    if (!compact) {
+        adj->slots_used += dp->tail;
+        adj->live += live_delta;
+        adj->dead += dead_delta;
+        return;
+    }
+    to->slots_used = dp->tail;
+    to->live = adj->live + live_delta;
+    to->dead = dead_delta;
+    DYNG_FN(free_adj)(adj);
+    *adj = *to;
+    memset(to, 0, sizeof *to);
+}
+
+#undef DYNG_I_AHEAD
