@@ -58,7 +58,6 @@ typedef struct plan {
     dyng_i_rules rules;
     dyng_i_dirplan dir[2]; /* out-rows, then in-rows (directed with in-edges) */
     int num_dirs;
-    dyng_i_op *op_tmp; /* radix sort buffer (largest direction) */
 } plan;
 
 /* ---- step 1: validation and ops ---- */
@@ -170,21 +169,34 @@ static void make_ops(plan *pl) {
 
 /* ---- step 2: sorting ---- */
 
-/* Stable LSD radix sort of ops by row (rows >= 0), 11 bits a pass. */
+/* Stable LSD radix sort of ops by row (rows >= 0), 11 bits a pass; `tmp`
+ * holds n ops. One read finds the largest row and counts the first three
+ * digits, which cover ids below 2^33. */
 static void radix_sort_rows(dyng_i_op *ops, int64_t n, dyng_i_op *tmp) {
+    enum { BITS = 11, BUCKETS = 1 << BITS, FIRST = 3 };
+    int64_t count[FIRST][BUCKETS + 1];
+    memset(count, 0, sizeof count);
     int64_t max_row = 0;
-    for (int64_t i = 0; i < n; i++)
-        if (ops[i].row > max_row)
-            max_row = ops[i].row;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t row = ops[i].row;
+        max_row = row > max_row ? row : max_row;
+        for (int d = 0; d < FIRST; d++)
+            count[d][((row >> (d * BITS)) & (BUCKETS - 1)) + 1]++;
+    }
     dyng_i_op *from = ops, *to = tmp;
-    for (int shift = 0; shift < 63 && (max_row >> shift) > 0; shift += 11) {
-        int64_t count[2049] = {0};
+    int64_t more[BUCKETS + 1];
+    for (int d = 0; d * BITS < 63 && (max_row >> (d * BITS)) > 0; d++) {
+        const int shift = d * BITS;
+        int64_t *c = d < FIRST ? count[d] : more;
+        if (d >= FIRST) {
+            memset(more, 0, sizeof more);
+            for (int64_t i = 0; i < n; i++)
+                more[((from[i].row >> shift) & (BUCKETS - 1)) + 1]++;
+        }
+        for (int k = 0; k < BUCKETS; k++)
+            c[k + 1] += c[k];
         for (int64_t i = 0; i < n; i++)
-            count[((from[i].row >> shift) & 2047) + 1]++;
-        for (int d = 0; d < 2048; d++)
-            count[d + 1] += count[d];
-        for (int64_t i = 0; i < n; i++)
-            to[count[(from[i].row >> shift) & 2047]++] = from[i];
+            to[c[(from[i].row >> shift) & (BUCKETS - 1)]++] = from[i];
         dyng_i_op *t = from;
         from = to;
         to = t;
@@ -195,9 +207,10 @@ static void radix_sort_rows(dyng_i_op *ops, int64_t n, dyng_i_op *tmp) {
 
 /* ---- step 2: rows ---- */
 
-/* Sort one direction's ops by row and cut them into touched rows. */
-static void group_rows(plan *pl, dyng_i_dirplan *dp) {
-    radix_sort_rows(dp->ops, dp->num_ops, pl->op_tmp);
+/* Sort one direction's ops by row and cut them into touched rows. The
+ * direction's two pair buffers, not needed yet, hold the sort's copy. */
+static void group_rows(dyng_i_dirplan *dp) {
+    radix_sort_rows(dp->ops, dp->num_ops, (dyng_i_op *)dp->pairs);
     int64_t nr = 0;
     for (int64_t i = 0; i < dp->num_ops; i++)
         if (i == 0 || dp->ops[i].row != dp->ops[i - 1].row) {
@@ -302,8 +315,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
                               .undirected = !g->p.directed};
 
     /* Step 1: the ops, in scratch space. */
-    const int64_t big = n_out > n_in ? n_out : n_in;
-    const size_t bytes = dir_bytes(n_out) + dir_bytes(n_in) + (size_t)big * sizeof(dyng_i_op);
+    const size_t bytes = dir_bytes(n_out) + dir_bytes(n_in);
     dyng_i_scratch scratch;
     DYNG_I_TRY(dyng_i_scratch_acquire(&scratch, g->res, bytes + 64));
     char *at = scratch.ptr;
@@ -313,17 +325,24 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
         pl.dir[d].adj = d == 0 ? &g->out : &g->in;
         pl.dir[d].counted = d == 0;
     }
-    pl.op_tmp = (dyng_i_op *)at;
     make_ops(&pl);
 
-    /* Step 2: touched rows and their records. */
-    int64_t max_len = 0;
+    /* Step 2: touched rows and their records; with two threads and two
+     * directions, one direction each. */
+    const int threads = dyng_i_threads(g->res);
+    const int per_dir = threads >= 2 && pl.num_dirs == 2 && n_out > 20000 ? 2 : 1;
+    (void)per_dir;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(per_dir) schedule(static, 1) if (per_dir > 1)
+#endif
     for (int d = 0; d < pl.num_dirs; d++) {
-        group_rows(&pl, &pl.dir[d]);
-        g->k->plan_rows(&pl.dir[d], &pl.rules, g->res);
+        group_rows(&pl.dir[d]);
+        g->k->plan_rows(&pl.dir[d], &pl.rules, per_dir > 1 ? NULL : g->res);
+    }
+    int64_t max_len = 0;
+    for (int d = 0; d < pl.num_dirs; d++)
         if (pl.dir[d].max_len > max_len)
             max_len = pl.dir[d].max_len;
-    }
     dyng_status st = DYNG_OK;
     if (dyng_i_interrupted(g->res))
         st = dyng_i_error(DYNG_INTERRUPTED, "applying the batch was interrupted");
@@ -342,7 +361,6 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     /* Step 4: layout and every allocation; per thread, room for a copy of
      * the longest touched row. */
     const int K = g->p.num_weights;
-    const int threads = dyng_i_threads(g->res);
     const size_t copy_bytes = ((((size_t)max_len * g->k->vertex_bytes + 7) & ~(size_t)7) +
                                (size_t)max_len * (size_t)K * sizeof(int32_t) + 15) &
                               ~(size_t)15;
