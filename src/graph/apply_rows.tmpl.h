@@ -14,6 +14,32 @@
 /* Rows ahead that the loops prefetch. */
 #define DYNG_I_AHEAD 16
 
+/* The first position in col[lo, hi) whose target is >= c (targets sorted). */
+static inline int64_t DYNG_FN(first_at_least)(const DYNG_V *col, int64_t lo, int64_t hi,
+                                              int64_t c) {
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)col[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The group of target c among ng groups sorted by target, or ng. */
+static inline int64_t DYNG_FN(group_of)(const dyng_i_outcome *groups, int64_t ng, int64_t c) {
+    int64_t lo = 0, hi = ng;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (groups[mid].col < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ng && groups[lo].col == c ? lo : ng;
+}
+
 /* Count, for each group (sorted by col), the copies of its col in the row of
  * len targets at col. */
 static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
@@ -23,14 +49,7 @@ static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
         counts[g] = 0;
     if (sorted) {
         for (int64_t g = 0; g < num_groups; g++) {
-            int64_t lo = 0, hi = len, c = groups[g].col;
-            while (lo < hi) { /* first position with col >= c */
-                int64_t mid = lo + (hi - lo) / 2;
-                if ((int64_t)col[mid] < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
+            const int64_t c = groups[g].col, lo = DYNG_FN(first_at_least)(col, 0, len, c);
             int64_t k = lo;
             while (k < len && (int64_t)col[k] == c)
                 k++;
@@ -39,16 +58,9 @@ static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
         return;
     }
     for (int64_t i = 0; i < len; i++) {
-        int64_t lo = 0, hi = num_groups, c = (int64_t)col[i];
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (groups[mid].col < c)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo < num_groups && groups[lo].col == c)
-            counts[lo]++;
+        const int64_t x = DYNG_FN(group_of)(groups, num_groups, (int64_t)col[i]);
+        if (x < num_groups)
+            counts[x]++;
     }
 }
 
@@ -336,15 +348,7 @@ static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair 
     int64_t i = 0, j = 0;
     if (sorted) {
         for (int64_t x = 0; x < ng; x++) {
-            const int64_t c = g[x].col;
-            int64_t lo = i, hi = slen; /* the first entry >= c from i on */
-            while (lo < hi) {
-                int64_t mid = lo + (hi - lo) / 2;
-                if ((int64_t)scol[mid] < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
+            const int64_t c = g[x].col, lo = DYNG_FN(first_at_least)(scol, i, slen, c);
             DYNG_FN(copy_entries)
             (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K);
             j += lo - i;
@@ -375,17 +379,9 @@ static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair 
     for (int64_t x = 0; x < ng; x++)
         g[x].seen = 0;
     for (; i < slen; i++) {
-        const int64_t c = (int64_t)scol[i];
-        int64_t lo = 0, hi = ng;
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (g[mid].col < c)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        const int64_t lo = DYNG_FN(group_of)(g, ng, (int64_t)scol[i]);
         dcol[j] = scol[i];
-        if (lo < ng && g[lo].col == c) {
+        if (lo < ng) {
             const int64_t k = g[lo].seen++;
             if (k < g[lo].removed)
                 continue;
@@ -421,16 +417,8 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     /* pos: the first copy of x, or where a new copy goes; existing: copies. */
     int64_t pos = len, existing = 0;
     if (ru->sorted) {
-        int64_t lo = 0, hi = len;
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if ((int64_t)col[mid] < x)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        pos = lo;
-        for (int64_t k = lo; k < len && (int64_t)col[k] == x; k++)
+        pos = DYNG_FN(first_at_least)(col, 0, len, x);
+        for (int64_t k = pos; k < len && (int64_t)col[k] == x; k++)
             existing++;
     } else {
         for (int64_t k = len - 1; k >= 0; k--)
