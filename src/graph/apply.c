@@ -227,16 +227,9 @@ static void group_rows(dyng_i_dirplan *dp) {
 
 /* The message for a change that the semantics make an error. */
 static dyng_status report_failure(const plan *pl, int64_t seq, int why) {
-    const bool del_first = pl->g->p.semantics.deletions_first;
-    bool ins;
-    int64_t i;
-    if (del_first) {
-        ins = seq >= pl->num_del;
-        i = ins ? seq - pl->num_del : seq;
-    } else {
-        ins = seq < pl->num_ins;
-        i = ins ? seq : seq - pl->num_ins;
-    }
+    const int64_t index = dyng_i_index_of(&pl->rules, seq);
+    const bool ins = index >= 0;
+    const int64_t i = ins ? index : -(index + 1);
     int64_t u, v;
     read_change(pl->b, ins, i, &u, &v);
     if (why == DYNG_I_FAIL_MISSING)

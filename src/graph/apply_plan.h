@@ -78,9 +78,8 @@ typedef struct dyng_i_dirplan {
     /* Per thread: a copy of a row being rewritten in place. */
     char *row_copies;
     size_t row_copy_bytes;
-    /* Filled by the commit (and the counters by the check too). */
+    /* The summary counters (commit), and a failing op (check_rows). */
     dyng_i_counters c;
-    int64_t live_delta, dead_delta;
     int64_t fail_seq; /* smallest seq of a failing op, or INT64_MAX */
     int fail_why;
 } dyng_i_dirplan;

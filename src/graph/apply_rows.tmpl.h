@@ -283,7 +283,6 @@ static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng
                                 bool *interrupted) {
     const dyng_i_adj *adj = dp->adj;
     const int64_t nr = dp->num_rows;
-    const int K = adj->num_weights;
     int64_t fail_seq = INT64_MAX;
     int fail_why = DYNG_I_FAIL_NONE;
     atomic_int stop;
@@ -323,7 +322,6 @@ static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng
             fail_why = my_why;
         }
     }
-    (void)K;
     *interrupted = atomic_load(&stop) != 0;
     dp->fail_seq = fail_seq;
     dp->fail_why = fail_why;
@@ -608,8 +606,6 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
         }
     }
     dp->c = total;
-    dp->live_delta = live_delta;
-    dp->dead_delta = dead_delta;
     if (!compact) {
         adj->slots_used += dp->tail;
         adj->live += live_delta;
