@@ -1,0 +1,303 @@
+/*
+ * common.c - what every file of dyng._core uses: the module state, errors,
+ * object locks, native call regions (GIL, Ctrl-C, profiler), input buffers.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "dyng_py.h"
+
+/* ---- module state ------------------------------------------------------- */
+
+static dyng_py_state g_state;
+
+dyng_py_state *dyng_py_state_of_type(PyTypeObject *type) {
+    (void)type;
+    return &g_state;
+}
+
+dyng_py_state *dyng_py_state_global(void) { return &g_state; }
+
+int64_t dyng_py_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* The built-in class that stands in for a status before _register ran. */
+static PyObject *builtin_class(dyng_status status) {
+    switch (status) {
+    case DYNG_INVALID_ARGUMENT:
+    case DYNG_STALE_RESULT: return PyExc_ValueError;
+    case DYNG_NOT_SUPPORTED: return PyExc_NotImplementedError;
+    case DYNG_CAPACITY:
+    case DYNG_OUT_OF_MEMORY: return PyExc_MemoryError;
+    case DYNG_FILE_FORMAT: return PyExc_OSError;
+    default: return PyExc_RuntimeError;
+    }
+}
+
+static PyObject *class_of(dyng_status status) {
+    if ((int)status > 0 && (int)status < DYNG_PY_NUM_STATUS && g_state.errors[status])
+        return g_state.errors[status];
+    return builtin_class(status);
+}
+
+static PyObject *raise_message(dyng_status status, const char *message) {
+    if (status == DYNG_INTERRUPTED) {
+        /* A Ctrl-C that stopped the call was handed to Python's own handler
+         * by dyng_py_native_end; run it now, so KeyboardInterrupt (or what
+         * the user's handler raises) comes from the call itself. */
+        if (PyErr_CheckSignals() < 0)
+            return NULL;
+        PyErr_SetString(PyExc_KeyboardInterrupt, message[0] ? message : "interrupted");
+        return NULL;
+    }
+    PyObject *cls = class_of(status);
+    if (status == DYNG_FILE_FORMAT && g_state.errors[DYNG_FILE_FORMAT]) {
+        const char *path = "";
+        int64_t line = 0, column = 0;
+        dyng_error_location(&path, &line, &column);
+        PyObject *exc =
+            PyObject_CallFunction(cls, "ssLL", message, path, (long long)line, (long long)column);
+        if (exc) {
+            PyErr_SetObject(cls, exc);
+            Py_DECREF(exc);
+        }
+        return NULL;
+    }
+    PyErr_SetString(cls, message);
+    return NULL;
+}
+
+PyObject *dyng_py_raise_status(dyng_status status) {
+    const char *message = dyng_error_message();
+    if (!message[0])
+        message = dyng_status_name(status);
+    return raise_message(status, message);
+}
+
+PyObject *dyng_py_raise(dyng_status status, const char *format, ...) {
+    char message[1024];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(message, sizeof message, format, ap);
+    va_end(ap);
+    return raise_message(status, message);
+}
+
+/* ---- object locks ------------------------------------------------------- */
+
+int dyng_py_rwlock_init(dyng_py_rwlock *l) {
+    pthread_rwlockattr_t attr;
+    l->ready = false;
+    if (pthread_rwlockattr_init(&attr) != 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* Writers first: an apply waiting behind a stream of readers gets in. */
+    pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    int rc = pthread_rwlock_init(&l->lock, &attr);
+    pthread_rwlockattr_destroy(&attr);
+    if (rc != 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    l->ready = true;
+    return 0;
+}
+
+void dyng_py_rwlock_destroy(dyng_py_rwlock *l) {
+    if (l->ready)
+        pthread_rwlock_destroy(&l->lock);
+    l->ready = false;
+}
+
+void dyng_py_rdlock(dyng_py_rwlock *l) { pthread_rwlock_rdlock(&l->lock); }
+void dyng_py_wrlock(dyng_py_rwlock *l) { pthread_rwlock_wrlock(&l->lock); }
+void dyng_py_unlock(dyng_py_rwlock *l) { pthread_rwlock_unlock(&l->lock); }
+
+static void lock_one(dyng_py_rwlock *l, bool exclusive) {
+    if (exclusive)
+        dyng_py_wrlock(l);
+    else
+        dyng_py_rdlock(l);
+}
+
+void dyng_py_lock_pair(dyng_py_rwlock *a, bool a_exclusive, dyng_py_rwlock *b, bool b_exclusive) {
+    if (a == b) {
+        lock_one(a, a_exclusive || b_exclusive);
+    } else if ((uintptr_t)a < (uintptr_t)b) {
+        lock_one(a, a_exclusive);
+        lock_one(b, b_exclusive);
+    } else {
+        lock_one(b, b_exclusive);
+        lock_one(a, a_exclusive);
+    }
+}
+
+void dyng_py_unlock_pair(dyng_py_rwlock *a, dyng_py_rwlock *b) {
+    dyng_py_unlock(a);
+    if (a != b)
+        dyng_py_unlock(b);
+}
+
+/* ---- native call regions ------------------------------------------------ */
+
+/* The thread id of the interpreter's main thread (where Python delivers
+ * signals), read at module init. */
+static unsigned long g_main_thread;
+static volatile sig_atomic_t g_sigint_seen;
+
+void dyng_py_set_main_thread(unsigned long ident);
+void dyng_py_set_main_thread(unsigned long ident) { g_main_thread = ident; }
+
+/* SIGINT while a native call runs on the main thread: tell libdyng's loops
+ * (async-signal-safe) and remember it for dyng_py_native_end. */
+static void on_sigint(int signo) {
+    (void)signo;
+    g_sigint_seen = 1;
+    dyng_interrupt(NULL);
+}
+
+void dyng_py_native_begin(dyng_py_call *call, const char *stage) {
+    call->stage = stage;
+    call->sigint_routed = false;
+    if (g_main_thread != 0 && PyThread_get_thread_ident() == g_main_thread) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGINT, &sa, &call->previous) == 0) {
+            if (call->previous.sa_handler == SIG_IGN)
+                sigaction(SIGINT, &call->previous, NULL); /* the user ignores Ctrl-C */
+            else
+                call->sigint_routed = true;
+        }
+    }
+    call->thread = PyEval_SaveThread();
+    call->profile = dyng_py_profile_enter();
+    call->start_ns = call->profile ? dyng_py_now_ns() : 0;
+}
+
+void dyng_py_native_end(dyng_py_call *call) {
+    if (call->profile)
+        dyng_py_profile_leave(call->profile, call->stage, dyng_py_now_ns() - call->start_ns);
+    else
+        dyng_py_profile_leave(NULL, NULL, 0);
+    PyEval_RestoreThread(call->thread);
+    if (call->sigint_routed) {
+        sigaction(SIGINT, &call->previous, NULL);
+        if (g_sigint_seen) {
+            g_sigint_seen = 0;
+            dyng_interrupt_clear(NULL);
+            /* Hand the Ctrl-C to Python's handler: it runs at the next check,
+             * which dyng_py_raise_status(DYNG_INTERRUPTED) makes at once. */
+            PyErr_SetInterrupt();
+        }
+    }
+}
+
+void dyng_py_native_pause(dyng_py_call *call) { PyEval_RestoreThread(call->thread); }
+void dyng_py_native_resume(dyng_py_call *call) { call->thread = PyEval_SaveThread(); }
+
+/* ---- input arrays ------------------------------------------------------- */
+
+/* Whether a struct-module format character names a signed integer of the
+ * given size (native or '<' / '=' little-endian standard sizes). */
+static bool signed_int_format(const char *format, Py_ssize_t itemsize, Py_ssize_t want) {
+    if (itemsize != want)
+        return false;
+    if (!format)
+        return false;
+    if (*format == '@' || *format == '=' || *format == '<')
+        format++;
+    if (format[0] == '\0' || format[1] != '\0')
+        return false;
+    return strchr("bhilqn", format[0]) != NULL;
+}
+
+static const char *type_label(dyng_type t) {
+    return t == DYNG_TYPE_INT32 ? "int32" : t == DYNG_TYPE_INT64 ? "int64" : "int32 or int64";
+}
+
+int dyng_py_ints_get(dyng_py_ints *out, PyObject *obj, dyng_type want, const char *what) {
+    memset(out, 0, sizeof *out);
+    if (PyObject_GetBuffer(obj, &out->view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) {
+        PyErr_Clear();
+        PyObject *type = PyObject_Type(obj);
+        PyObject *name = type ? PyObject_GetAttrString(type, "__name__") : NULL;
+        const char *label = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+        PyErr_Clear();
+        dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                      "%s: expected a C-contiguous %s array (any object with the buffer "
+                      "protocol), got %s",
+                      what, type_label(want), label ? label : "an object without a buffer");
+        Py_XDECREF(name);
+        Py_XDECREF(type);
+        return -1;
+    }
+    out->held = true;
+    Py_ssize_t itemsize = out->view.itemsize;
+    dyng_type got = DYNG_TYPE_NONE;
+    if (signed_int_format(out->view.format, itemsize, 4))
+        got = DYNG_TYPE_INT32;
+    else if (signed_int_format(out->view.format, itemsize, 8))
+        got = DYNG_TYPE_INT64;
+    if (got == DYNG_TYPE_NONE || (want != DYNG_TYPE_NONE && got != want)) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                      "%s: expected %s values, got a buffer of format '%s' with %zd-byte items",
+                      what, type_label(want), out->view.format ? out->view.format : "B", itemsize);
+        dyng_py_ints_release(out);
+        return -1;
+    }
+    out->type = got;
+    out->length = (int64_t)(out->view.len / itemsize);
+    out->data = out->view.buf;
+    return 0;
+}
+
+void dyng_py_ints_release(dyng_py_ints *v) {
+    if (v->held)
+        PyBuffer_Release(&v->view);
+    v->held = false;
+}
+
+PyObject *dyng_py_bytearray(Py_ssize_t bytes, void **data) {
+    PyObject *ba = PyByteArray_FromStringAndSize(NULL, bytes);
+    if (!ba)
+        return NULL;
+    *data = PyByteArray_AsString(ba);
+    return ba;
+}
+
+/* ---- enumerations as strings --------------------------------------------- */
+
+int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what) {
+    char allowed[256] = "";
+    for (int i = 0; names[i]; i++) {
+        if (i)
+            strncat(allowed, ", ", sizeof allowed - strlen(allowed) - 1);
+        strncat(allowed, "'", sizeof allowed - strlen(allowed) - 1);
+        strncat(allowed, names[i], sizeof allowed - strlen(allowed) - 1);
+        strncat(allowed, "'", sizeof allowed - strlen(allowed) - 1);
+    }
+    if (!PyUnicode_Check(obj)) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "%s must be a str, one of %s", what, allowed);
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8AndSize(obj, NULL);
+    if (!s)
+        return -1;
+    for (int i = 0; names[i]; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    dyng_py_raise(DYNG_INVALID_ARGUMENT, "%s: unknown value '%s'; expected one of %s", what, s,
+                  allowed);
+    return -1;
+}

@@ -1,0 +1,362 @@
+/*
+ * io.c - files: Matrix Market graphs and arrays, .dgt batch streams.
+ *
+ * Paths arrive as str (the typed layer applies os.fspath); every reader runs
+ * with the GIL released and reports a malformed file as FileFormatError with
+ * path, line and column.
+ */
+#include <string.h>
+
+#include "dyng_py.h"
+
+static const char *const field_names[] = {"pattern", "integer", "real", NULL};
+static const char *const symmetry_names[] = {"general", "symmetric", "skew-symmetric", NULL};
+static const char *const id_dtype_names[] = {"int32", "int64", NULL};
+
+static dyng_type id_type(int index) { return index == 0 ? DYNG_TYPE_INT32 : DYNG_TYPE_INT64; }
+
+/* ---- Matrix Market ------------------------------------------------------- */
+
+static PyObject *mm_read_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *props_obj, *res_obj;
+    if (!PyArg_ParseTuple(args, "sOO:mm_read_graph", &path, &props_obj, &res_obj))
+        return NULL;
+    dyng_graph_properties p, *pp = NULL;
+    dyng_resources *r;
+    if (props_obj != Py_None) {
+        if (dyng_py_properties_arg(props_obj, &p) < 0)
+            return NULL;
+        pp = &p;
+    }
+    if (dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_graph *g = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_matrix_market");
+    dyng_status s = dyng_mm_read_graph(&g, path, pp, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+}
+
+static PyObject *mm_read_arrays(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *dtype_obj, *res_obj;
+    int ignore_values, expand_symmetric;
+    if (!PyArg_ParseTuple(args, "sOppO:mm_read_arrays", &path, &dtype_obj, &ignore_values,
+                          &expand_symmetric, &res_obj))
+        return NULL;
+    int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
+    dyng_resources *r;
+    if (t < 0 || dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_mm_read_options o;
+    dyng_mm_read_options_default(&o);
+    o.vertex_type = id_type(t);
+    o.ignore_values = ignore_values != 0;
+    o.expand_symmetric = expand_symmetric != 0;
+    dyng_edge_arrays a;
+    memset(&a, 0, sizeof a);
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_matrix_market");
+    dyng_status s = dyng_mm_read_arrays(&a, path, &o, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    /* Copy into bytearrays (the typed layer hands out NumPy arrays over them). */
+    size_t id_bytes = (size_t)a.num_edges * dyng_type_size(a.vertex_type);
+    void *src, *dst, *w = NULL;
+    PyObject *result = NULL;
+    PyObject *src_obj = dyng_py_bytearray((Py_ssize_t)id_bytes, &src);
+    PyObject *dst_obj = src_obj ? dyng_py_bytearray((Py_ssize_t)id_bytes, &dst) : NULL;
+    PyObject *w_obj = NULL;
+    if (dst_obj)
+        w_obj = a.num_weights > 0
+                    ? dyng_py_bytearray((Py_ssize_t)((size_t)a.num_edges * 4 * a.num_weights), &w)
+                    : Py_NewRef(Py_None);
+    if (w_obj) {
+        if (id_bytes) {
+            memcpy(src, a.src, id_bytes);
+            memcpy(dst, a.dst, id_bytes);
+        }
+        if (w && a.num_edges)
+            memcpy(w, a.weights, (size_t)a.num_edges * 4 * (size_t)a.num_weights);
+        result = Py_BuildValue("(LOOOss)", (long long)a.num_vertices, src_obj, dst_obj, w_obj,
+                               field_names[a.field], symmetry_names[a.symmetry]);
+    }
+    Py_XDECREF(src_obj);
+    Py_XDECREF(dst_obj);
+    Py_XDECREF(w_obj);
+    dyng_edge_arrays_free(&a);
+    return result;
+}
+
+static PyObject *mm_write_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj;
+    const char *path;
+    int column;
+    if (!PyArg_ParseTuple(args, "Osi:mm_write_graph", &graph_obj, &path, &column))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (!g)
+        return NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
+    dyng_py_rdlock(&g->lock);
+    dyng_status s = dyng_mm_write_graph(g->handle, path, column);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    long long n;
+    PyObject *src_obj, *dst_obj, *w_obj, *field_obj, *sym_obj;
+    if (!PyArg_ParseTuple(args, "sLOOOOO:mm_write_arrays", &path, &n, &src_obj, &dst_obj, &w_obj,
+                          &field_obj, &sym_obj))
+        return NULL;
+    int field = dyng_py_enum_arg(field_obj, field_names, "field");
+    int symmetry = field < 0 ? -1 : dyng_py_enum_arg(sym_obj, symmetry_names, "symmetry");
+    if (symmetry < 0)
+        return NULL;
+    dyng_py_ints src, dst, w;
+    memset(&dst, 0, sizeof dst);
+    memset(&w, 0, sizeof w);
+    PyObject *result = NULL;
+    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
+        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
+        goto done;
+    if (src.length != dst.length) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
+                      (long long)src.length, (long long)dst.length);
+        goto done;
+    }
+    if (w_obj != Py_None) {
+        if (dyng_py_ints_get(&w, w_obj, DYNG_TYPE_INT32, "weights") < 0)
+            goto done;
+        if (w.length != src.length) {
+            dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld values, got %lld",
+                          (long long)src.length, (long long)w.length);
+            goto done;
+        }
+    }
+    dyng_edge_arrays a;
+    memset(&a, 0, sizeof a);
+    a.vertex_type = src.type;
+    a.num_weights = w.held ? 1 : 0;
+    a.num_vertices = (int64_t)n;
+    a.num_edges = src.length;
+    a.src = (void *)src.data;
+    a.dst = (void *)dst.data;
+    a.weights = (int32_t *)w.data;
+    a.field = (dyng_mm_field)field;
+    a.symmetry = (dyng_mm_symmetry)symmetry;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
+    dyng_status s = dyng_mm_write_arrays(path, &a);
+    DYNG_PY_END_NATIVE(&call);
+    result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
+done:
+    dyng_py_ints_release(&src);
+    dyng_py_ints_release(&dst);
+    dyng_py_ints_release(&w);
+    return result;
+}
+
+/* ---- .dgt: a streaming reader and a writer ----------------------------------- */
+
+typedef struct dgt_reader_object {
+    PyObject_HEAD dyng_dgt_reader *reader;
+    dyng_type vertex_type;
+    pthread_mutex_t mutex; /* one next() at a time */
+} dgt_reader_object;
+
+static PyObject *dgt_reader_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"path", "vertex_dtype", "num_weights", NULL};
+    const char *path;
+    PyObject *dtype_obj = NULL;
+    int num_weights = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s|Oi:DgtReader", keywords, &path, &dtype_obj,
+                                     &num_weights))
+        return NULL;
+    int t = 1;
+    if (dtype_obj && (t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype")) < 0)
+        return NULL;
+    dyng_dgt_reader *reader = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_batches");
+    dyng_status s = dyng_dgt_open(&reader, path, id_type(t), num_weights);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    dgt_reader_object *self = (dgt_reader_object *)alloc(type, 0);
+    if (!self) {
+        dyng_dgt_close(&reader);
+        return NULL;
+    }
+    self->reader = reader;
+    self->vertex_type = id_type(t);
+    pthread_mutex_init(&self->mutex, NULL);
+    return (PyObject *)self;
+}
+
+static void dgt_reader_dealloc(PyObject *obj) {
+    dgt_reader_object *self = (dgt_reader_object *)obj;
+    PyTypeObject *type = Py_TYPE(obj);
+    dyng_dgt_close(&self->reader);
+    pthread_mutex_destroy(&self->mutex);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(obj);
+    Py_DECREF(type);
+}
+
+static PyObject *dgt_reader_num_weights(PyObject *obj, void *closure) {
+    (void)closure;
+    dgt_reader_object *self = (dgt_reader_object *)obj;
+    if (!self->reader)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "the reader is closed");
+    int k = 0;
+    dyng_dgt_num_weights(&k, self->reader);
+    return PyLong_FromLong(k);
+}
+
+static PyObject *dgt_reader_next(PyObject *obj, PyObject *unused) {
+    (void)unused;
+    dgt_reader_object *self = (dgt_reader_object *)obj;
+    dyng_py_call call;
+    dyng_batch *b = NULL;
+    bool done = false;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_batches");
+    pthread_mutex_lock(&self->mutex);
+    dyng_status s = DYNG_INVALID_ARGUMENT;
+    if (self->reader) {
+        int k = 0;
+        dyng_dgt_num_weights(&k, self->reader); /* known from open on */
+        s = dyng_batch_new(&b, self->vertex_type, k);
+        if (s == DYNG_OK)
+            s = dyng_dgt_next(self->reader, b, &done);
+    }
+    pthread_mutex_unlock(&self->mutex);
+    DYNG_PY_END_NATIVE(&call);
+    if (!self->reader)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "the reader is closed");
+    if (s != DYNG_OK) {
+        dyng_batch_free(&b);
+        return dyng_py_raise_status(s);
+    }
+    if (done) {
+        dyng_batch_free(&b);
+        Py_RETURN_NONE;
+    }
+    return dyng_py_batch_wrap(dyng_py_state_global(), b);
+}
+
+static PyObject *dgt_reader_close(PyObject *obj, PyObject *unused) {
+    (void)unused;
+    dgt_reader_object *self = (dgt_reader_object *)obj;
+    PyThreadState *ts = PyEval_SaveThread();
+    pthread_mutex_lock(&self->mutex);
+    dyng_dgt_close(&self->reader);
+    pthread_mutex_unlock(&self->mutex);
+    PyEval_RestoreThread(ts);
+    Py_RETURN_NONE;
+}
+
+static PyGetSetDef dgt_reader_getset[] = {
+    {"num_weights", dgt_reader_num_weights, NULL, "Weights per insertion.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMethodDef dgt_reader_methods[] = {
+    {"next", dgt_reader_next, METH_NOARGS,
+     "next($self, /)\n--\n\nThe next batch, or None at the end."},
+    {"close", dgt_reader_close, METH_NOARGS, "close($self, /)\n--\n\nClose the file."},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot dgt_reader_slots[] = {
+    {Py_tp_new, dgt_reader_new},
+    {Py_tp_dealloc, dgt_reader_dealloc},
+    {Py_tp_getset, dgt_reader_getset},
+    {Py_tp_methods, dgt_reader_methods},
+    {Py_tp_doc, "DgtReader(path, vertex_dtype='int64', num_weights=-1)\n--\n\n"
+                "A streaming .dgt reader."},
+    {0, NULL}};
+
+static PyType_Spec dgt_reader_spec = {"dyng._core.DgtReader", sizeof(dgt_reader_object), 0,
+                                      Py_TPFLAGS_DEFAULT, dgt_reader_slots};
+
+static PyObject *dgt_write(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *seq_obj;
+    if (!PyArg_ParseTuple(args, "sO:dgt_write", &path, &seq_obj))
+        return NULL;
+    PyObject *seq = PySequence_Fast(seq_obj, "batches must be a sequence of EdgeBatch");
+    if (!seq)
+        return NULL;
+    Py_ssize_t count = PySequence_Size(seq);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        bool ok = item && dyng_py_batch_arg(item, "every batch") != NULL;
+        Py_XDECREF(item); /* seq keeps the item alive */
+        if (!ok) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    dyng_dgt_writer *w = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
+    dyng_status s = dyng_dgt_writer_open(&w, path);
+    DYNG_PY_END_NATIVE(&call);
+    for (Py_ssize_t i = 0; s == DYNG_OK && i < count; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        dyng_py_batch *b = (dyng_py_batch *)item;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
+        dyng_py_rdlock(&b->lock);
+        s = dyng_dgt_write_batch(w, b->handle);
+        dyng_py_unlock(&b->lock);
+        DYNG_PY_END_NATIVE(&call);
+        Py_DECREF(item);
+    }
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
+    dyng_status close_status = w ? dyng_dgt_writer_close(&w) : DYNG_OK;
+    DYNG_PY_END_NATIVE(&call);
+    Py_DECREF(seq);
+    if (s == DYNG_OK)
+        s = close_status;
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+PyMethodDef dyng_py_io_functions[] = {
+    {"mm_read_graph", mm_read_graph, METH_VARARGS,
+     "mm_read_graph(path, properties, resources, /)\n--\n\nRead a Matrix Market graph."},
+    {"mm_read_arrays", mm_read_arrays, METH_VARARGS,
+     "mm_read_arrays(path, vertex_dtype, ignore_values, expand_symmetric, resources, /)\n--\n\n"
+     "Read a Matrix Market file into edge arrays."},
+    {"mm_write_graph", mm_write_graph, METH_VARARGS,
+     "mm_write_graph(graph, path, weight_column, /)\n--\n\nWrite a graph as Matrix Market."},
+    {"mm_write_arrays", mm_write_arrays, METH_VARARGS,
+     "mm_write_arrays(path, num_vertices, src, dst, weights, field, symmetry, /)\n--\n\n"
+     "Write edge arrays as Matrix Market."},
+    {"dgt_write", dgt_write, METH_VARARGS,
+     "dgt_write(path, batches, /)\n--\n\nWrite batches as a .dgt file."},
+    {NULL, NULL, 0, NULL}};
+
+int dyng_py_init_io(PyObject *module, dyng_py_state *st) {
+    st->dgt_reader_type = PyType_FromModuleAndSpec(module, &dgt_reader_spec, NULL);
+    if (!st->dgt_reader_type)
+        return -1;
+    return PyModule_AddObjectRef(module, "DgtReader", st->dgt_reader_type);
+}

@@ -1,0 +1,396 @@
+"""Batches of edge insertions and deletions: :class:`EdgeBatch`."""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from dyng._backend import native
+from dyng._convert import IdArray, WeightArray, natural_ids, to_ids, weights_array, wider
+from dyng.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from dyng import _core
+
+__all__ = ["EdgeBatch"]
+
+
+def _frozen(a: npt.NDArray[Any], source: object) -> npt.NDArray[Any]:
+    """Return ``a`` read-only, copied first when it may share memory with ``source``."""
+    if a is source or (
+        not isinstance(source, list | tuple | range) and np.may_share_memory(a, source)
+    ):
+        a = a.copy()
+    a.flags.writeable = False
+    return a
+
+
+def _empty(dtype: str) -> IdArray:
+    a: IdArray = np.zeros(0, dtype=np.int64) if dtype == "int64" else np.zeros(0, dtype=np.int32)
+    a.flags.writeable = False
+    return a
+
+
+def _pair(value: object, what: str, *, weights_allowed: bool) -> tuple[object, object, object]:
+    if not isinstance(value, tuple | list):
+        raise InvalidArgumentError(
+            f"{what} must be a tuple (src, dst{', weights' if weights_allowed else ''}), "
+            f"got {type(value).__name__}"
+        )
+    if len(value) == 2:
+        return value[0], value[1], None
+    if len(value) == 3 and weights_allowed:
+        return value[0], value[1], value[2]
+    shape = "(src, dst) or (src, dst, weights)" if weights_allowed else "(src, dst)"
+    raise InvalidArgumentError(f"{what} must be {shape}, got a tuple of {len(value)}")
+
+
+class EdgeBatch:
+    """A batch of edge insertions and deletions: a plain value.
+
+    Parameters
+    ----------
+    insert : tuple, optional
+        ``(src, dst)`` or ``(src, dst, weights)``: arrays or lists of equal
+        length ``m``; ``weights`` is a 1-D array (one weight per insertion) or
+        an ``(m, K)`` array of integers within int32.
+    delete : tuple, optional
+        ``(src, dst)``: arrays or lists of equal length.
+    id : int, optional
+        The batch id (the ``%batch <id>`` of a ``.dgt`` file), 0 by default.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For bool or float ids or weights, weights outside int32, arrays of
+        different lengths or a bad shape, or a negative id.
+
+    Notes
+    -----
+    Ids follow the dtype dispatch of the graphs (int32 stays int32, int64
+    stays int64, narrower integers widen to int32, uint32 and uint64 become
+    int64, lists take the smallest width that holds them); the arrays of one
+    batch share one dtype. When the batch is applied its ids are converted to
+    the graph's id type with a range check, never wrapping: an inserted id past
+    the type raises :class:`dyng.errors.CapacityError`, a deleted one names an
+    absent edge. A batch without insertions fits a graph with any number of
+    weights; otherwise its weight count must match.
+
+    The arrays are read-only copies, so a batch is a value: ``==`` compares
+    contents (and ids), and a batch copies and pickles.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> b = EdgeBatch(insert=(np.array([0, 5]), np.array([7, 9]), np.array([3, 1])),
+    ...               delete=(np.array([1]), np.array([2])))
+    >>> len(b), b.num_weights
+    (3, 1)
+    """
+
+    __slots__ = (
+        "_cache",
+        "_delete_dst",
+        "_delete_src",
+        "_id",
+        "_insert_dst",
+        "_insert_src",
+        "_insert_weights",
+    )
+
+    _insert_src: IdArray
+    _insert_dst: IdArray
+    _insert_weights: WeightArray | None
+    _delete_src: IdArray
+    _delete_dst: IdArray
+    _id: int
+    _cache: dict[int, _core.EdgeBatch]
+
+    def __init__(
+        self,
+        insert: tuple[Any, ...] | None = None,
+        delete: tuple[Any, ...] | None = None,
+        *,
+        id: int = 0,
+    ) -> None:
+        sources: list[tuple[IdArray, object]] = []
+        weights: WeightArray | None = None
+        weights_source: object = None
+        if insert is not None:
+            s, d, w = _pair(insert, "insert", weights_allowed=True)
+            src = natural_ids(s, "insert src")
+            dst = natural_ids(d, "insert dst")
+            if len(src) != len(dst):
+                raise InvalidArgumentError(f"insert: src has {len(src)} ids but dst has {len(dst)}")
+            weights = weights_array(w, len(src), "insert weights")
+            weights_source = w
+            sources += [(src, s), (dst, d)]
+        if delete is not None:
+            s, d, _ = _pair(delete, "delete", weights_allowed=False)
+            dsrc = natural_ids(s, "delete src")
+            ddst = natural_ids(d, "delete dst")
+            if len(dsrc) != len(ddst):
+                raise InvalidArgumentError(
+                    f"delete: src has {len(dsrc)} ids but dst has {len(ddst)}"
+                )
+            sources += [(dsrc, s), (ddst, d)]
+        dtype = wider(*(str(a.dtype) for a, _ in sources))
+        arrays = [_frozen(to_ids(a, dtype, "ids"), source) for a, source in sources]
+        if insert is not None:
+            isrc, idst = arrays[0], arrays[1]
+            darrays = arrays[2:]
+        else:
+            isrc, idst = _empty(dtype), _empty(dtype)
+            darrays = arrays
+        dsrc_, ddst_ = (darrays[0], darrays[1]) if darrays else (_empty(dtype), _empty(dtype))
+        if weights is not None:
+            weights = _frozen(weights, weights_source)
+        self._init(isrc, idst, weights, dsrc_, ddst_, _check_id(id))
+
+    def _init(
+        self,
+        insert_src: IdArray,
+        insert_dst: IdArray,
+        insert_weights: WeightArray | None,
+        delete_src: IdArray,
+        delete_dst: IdArray,
+        batch_id: int,
+    ) -> None:
+        self._insert_src = insert_src
+        self._insert_dst = insert_dst
+        self._insert_weights = insert_weights
+        self._delete_src = delete_src
+        self._delete_dst = delete_dst
+        self._id = batch_id
+        self._cache = {}
+
+    @classmethod
+    def _from_arrays(
+        cls,
+        insert_src: IdArray,
+        insert_dst: IdArray,
+        insert_weights: WeightArray | None,
+        delete_src: IdArray,
+        delete_dst: IdArray,
+        batch_id: int,
+    ) -> EdgeBatch:
+        """Wrap arrays this module owns (no checks, no copies; made read-only)."""
+        for a in (insert_src, insert_dst, insert_weights, delete_src, delete_dst):
+            if a is not None:
+                a.flags.writeable = False
+        batch = cls.__new__(cls)
+        batch._init(insert_src, insert_dst, insert_weights, delete_src, delete_dst, batch_id)
+        return batch
+
+    @classmethod
+    def _from_native(cls, nb: _core.EdgeBatch) -> EdgeBatch:
+        """Build from a native batch that nobody else holds (it is kept as the cache)."""
+        dtype: np.dtype[Any] = np.dtype("<i8" if nb.vertex_dtype == "int64" else "<i4")
+        k = nb.num_weights
+        s, d, w = nb.insertions()
+        ds, dd = nb.deletions()
+        weights: WeightArray | None = None
+        if k > 0:
+            weights = np.frombuffer(w if w is not None else b"", dtype="<i4").reshape(-1, k)
+        batch = cls._from_arrays(
+            np.frombuffer(s, dtype=dtype),
+            np.frombuffer(d, dtype=dtype),
+            weights,
+            np.frombuffer(ds, dtype=dtype),
+            np.frombuffer(dd, dtype=dtype),
+            nb.id,
+        )
+        # The native batch is ours alone (a reader makes a new one per batch).
+        batch._cache[k] = nb
+        return batch
+
+    # -- contents ---------------------------------------------------------
+
+    @property
+    def insert_src(self) -> IdArray:
+        """numpy.ndarray: the sources of the insertions (read-only)."""
+        return self._insert_src
+
+    @property
+    def insert_dst(self) -> IdArray:
+        """numpy.ndarray: the targets of the insertions (read-only)."""
+        return self._insert_dst
+
+    @property
+    def insert_weights(self) -> WeightArray | None:
+        """numpy.ndarray or None: the ``(m, K)`` int32 weights of the insertions (read-only)."""
+        return self._insert_weights
+
+    @property
+    def delete_src(self) -> IdArray:
+        """numpy.ndarray: the sources of the deletions (read-only)."""
+        return self._delete_src
+
+    @property
+    def delete_dst(self) -> IdArray:
+        """numpy.ndarray: the targets of the deletions (read-only)."""
+        return self._delete_dst
+
+    @property
+    def num_insertions(self) -> int:
+        """int: the number of insertions."""
+        return len(self._insert_src)
+
+    @property
+    def num_deletions(self) -> int:
+        """int: the number of deletions."""
+        return len(self._delete_src)
+
+    @property
+    def num_weights(self) -> int:
+        """int: weights per insertion (0 without weights)."""
+        w = self._insert_weights
+        return 0 if w is None else int(w.shape[1])
+
+    @property
+    def id(self) -> int:
+        """int: the batch id (``%batch <id>`` in a ``.dgt`` file)."""
+        return self._id
+
+    def __len__(self) -> int:
+        """Return insertions + deletions."""
+        return len(self._insert_src) + len(self._delete_src)
+
+    # -- native -----------------------------------------------------------
+
+    @property
+    def _vertex_dtype(self) -> str:
+        """The ids' type, ``"int32"`` or ``"int64"`` (one for the whole batch)."""
+        return "int64" if self._insert_src.dtype == np.int64 else "int32"
+
+    def _native(self, num_weights: int) -> _core.EdgeBatch:
+        """Return the native batch for a graph with ``num_weights`` weights (cached).
+
+        The native batch keeps this batch's id type: applying it converts the
+        ids to the graph's type with a range check (an insertion past the type
+        is a CapacityError, a deletion past it names an absent edge), so ids
+        never wrap.
+
+        Parameters
+        ----------
+        num_weights : int
+            The graph's weights per edge (a batch without insertions fits any).
+
+        Raises
+        ------
+        InvalidArgumentError
+            When the batch has insertions with another number of weights.
+        """
+        nb = self._cache.get(num_weights)
+        if nb is not None:
+            return nb
+        if self.num_insertions and self.num_weights != num_weights:
+            raise InvalidArgumentError(
+                f"the batch has {self.num_weights} weights per insertion "
+                f"but the graph has {num_weights}"
+            )
+        nb = native.EdgeBatch(self._vertex_dtype, num_weights)
+        nb.id = self._id
+        nb.reserve(self.num_insertions, self.num_deletions)
+        if self.num_insertions:
+            nb.add_insertions(self._insert_src, self._insert_dst, self._insert_weights)
+        if self.num_deletions:
+            nb.add_deletions(self._delete_src, self._delete_dst)
+        self._cache[num_weights] = nb
+        return nb
+
+    # -- value semantics --------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Compare contents: ids, insertions (with weights) and deletions."""
+        if not isinstance(other, EdgeBatch):
+            return NotImplemented
+        if self is other:
+            return True
+        if (
+            self._id != other._id
+            or self.num_insertions != other.num_insertions
+            or self.num_deletions != other.num_deletions
+        ):
+            return False
+        # The weight count matters only where there are insertions to carry it.
+        if self.num_insertions and self.num_weights != other.num_weights:
+            return False
+        pairs = [
+            (self._insert_src, other._insert_src),
+            (self._insert_dst, other._insert_dst),
+            (self._delete_src, other._delete_src),
+            (self._delete_dst, other._delete_dst),
+        ]
+        if self.num_insertions and self._insert_weights is not None:
+            assert other._insert_weights is not None
+            pairs.append((self._insert_weights, other._insert_weights))
+        return all(bool(np.array_equal(a, b)) for a, b in pairs)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        """Return a summary: counts, weights, id."""
+        return (
+            f"dyng.EdgeBatch(num_insertions={self.num_insertions}, "
+            f"num_deletions={self.num_deletions}, num_weights={self.num_weights}, "
+            f"id={self._id})"
+        )
+
+    def __copy__(self) -> EdgeBatch:
+        """Return a copy (the read-only arrays are shared)."""
+        return EdgeBatch._from_arrays(
+            self._insert_src,
+            self._insert_dst,
+            self._insert_weights,
+            self._delete_src,
+            self._delete_dst,
+            self._id,
+        )
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EdgeBatch:
+        """Return a copy (the read-only arrays are shared: they never change)."""
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as its arrays and id."""
+        return (
+            _rebuild,
+            (
+                self._insert_src,
+                self._insert_dst,
+                self._insert_weights,
+                self._delete_src,
+                self._delete_dst,
+                self._id,
+            ),
+        )
+
+
+def _rebuild(
+    insert_src: IdArray,
+    insert_dst: IdArray,
+    insert_weights: WeightArray | None,
+    delete_src: IdArray,
+    delete_dst: IdArray,
+    batch_id: int,
+) -> EdgeBatch:
+    """Unpickle an :class:`EdgeBatch`."""
+    return EdgeBatch._from_arrays(
+        insert_src, insert_dst, insert_weights, delete_src, delete_dst, batch_id
+    )
+
+
+def _check_id(value: object) -> int:
+    if isinstance(value, bool | np.bool_):
+        raise InvalidArgumentError(f"id must be an integer, got {value!r}")
+    try:
+        i = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidArgumentError(f"id must be an integer, got {value!r}") from None
+    if i < 0 or i > 2**63 - 1:
+        raise InvalidArgumentError(f"id is {i}; batch ids are non-negative int64 values")
+    return i

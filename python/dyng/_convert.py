@@ -1,0 +1,242 @@
+"""Input arrays: dtype dispatch and checked conversions (DESIGN 3).
+
+- Ids: int32 input selects int32 and int64 input int64; narrower integers widen
+  to int32 and uint32 to int64; uint64 is accepted when every value fits int64;
+  inputs without a dtype (lists, tuples, ranges) take the smallest width that
+  holds their values. Bools and floats are rejected.
+- A conversion to a narrower type (int64 ids for an int32 graph) checks every
+  value and raises :class:`InvalidArgumentError` naming the first one that does
+  not fit, instead of wrapping.
+- Weights are int32: wider integers are range-checked; floats and bools are
+  rejected.
+
+Arrays that already have the wanted dtype and layout are passed through
+without a copy and without looking at their values (the native side checks
+negative and too large ids).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from dyng.errors import InvalidArgumentError
+
+__all__ = [
+    "INT32_MAX",
+    "INT32_MIN",
+    "INT64_MAX",
+    "IdArray",
+    "WeightArray",
+    "id_dtype_of",
+    "natural_ids",
+    "to_ids",
+    "weights_array",
+    "wider",
+]
+
+INT32_MIN = -(2**31)
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+IdArray: TypeAlias = npt.NDArray[np.signedinteger[Any]]
+WeightArray: TypeAlias = npt.NDArray[np.int32]
+
+_NP: dict[str, np.dtype[Any]] = {"int32": np.dtype(np.int32), "int64": np.dtype(np.int64)}
+
+
+def id_dtype_of(name: str) -> np.dtype[Any]:
+    """Return the NumPy dtype of ``"int32"`` or ``"int64"``."""
+    return _NP[name]
+
+
+def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
+    """Return ``(array, declared)``: declared is False for inputs without a dtype."""
+    if isinstance(x, np.ndarray):
+        return x, True
+    if isinstance(x, list | tuple | range):
+        if len(x) == 0:
+            return np.zeros(0, dtype=np.int32), False
+        try:
+            a = np.asarray(x)
+        except (ValueError, TypeError, OverflowError) as e:
+            raise InvalidArgumentError(f"{what}: cannot read as integers ({e})") from None
+        return a, False
+    try:
+        return np.asarray(x), True
+    except (ValueError, TypeError, OverflowError) as e:
+        raise InvalidArgumentError(f"{what}: cannot read as an array ({e})") from None
+
+
+def _check_integer_kind(a: npt.NDArray[Any], what: str) -> None:
+    kind = a.dtype.kind
+    if kind == "b":
+        raise InvalidArgumentError(f"{what}: expected integers, got bools")
+    if kind == "O" and a.size and all(isinstance(v, int) for v in a.flat):
+        raise InvalidArgumentError(f"{what}: a value does not fit 64-bit integers")
+    if kind not in "iu":
+        raise InvalidArgumentError(
+            f"{what}: expected integers, got {a.dtype} values (floats and bools are rejected)"
+        )
+
+
+def _first_outside(a: npt.NDArray[Any], lo: int, hi: int) -> int:
+    bad = a[(a < lo) | (a > hi)] if a.dtype.kind == "i" else a[a > hi]
+    return int(bad[0])
+
+
+def _smallest(a: npt.NDArray[Any], what: str) -> IdArray:
+    """The smallest of int32 / int64 that holds every value of ``a``."""
+    if a.size == 0:
+        return np.zeros(a.shape, dtype=np.int32)
+    lo, hi = int(a.min()), int(a.max())
+    if lo >= INT32_MIN and hi <= INT32_MAX:
+        return np.ascontiguousarray(a, dtype=np.int32)
+    if hi > INT64_MAX:
+        raise InvalidArgumentError(
+            f"{what}: the value {_first_outside(a, -(2**63), INT64_MAX)} does not fit int64"
+        )
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def natural_ids(x: object, what: str, *, ndim: int = 1) -> IdArray:
+    """Read ids (or offsets) with the dtype that dispatch selects for them.
+
+    Parameters
+    ----------
+    x : array_like
+        A NumPy array (or anything ``numpy.asarray`` reads), or a list.
+    what : str
+        The argument's name, for messages.
+    ndim : int, optional
+        The number of dimensions required (default 1).
+
+    Returns
+    -------
+    numpy.ndarray
+        A C-contiguous int32 or int64 array: ``x`` itself when it already is
+        one.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For bools, floats, other objects, a wrong shape, or uint64 values past
+        int64.
+    """
+    a, declared = _as_array(x, what)
+    if a.ndim != ndim:
+        raise InvalidArgumentError(
+            f"{what}: expected a {ndim}-dimensional array, got shape {a.shape}"
+        )
+    dt = a.dtype
+    if declared and (dt == np.int32 or dt == np.int64):
+        return np.ascontiguousarray(a)
+    _check_integer_kind(a, what)
+    if not declared:
+        return _smallest(a, what)
+    if dt.kind in "iu" and dt.itemsize < 4:
+        return np.ascontiguousarray(a, dtype=np.int32)
+    if dt.kind == "i" and dt.itemsize == 4:  # non-native byte order
+        return np.ascontiguousarray(a, dtype=np.int32)
+    if (dt.kind == "i" and dt.itemsize == 8) or (dt.kind == "u" and dt.itemsize == 4):
+        return np.ascontiguousarray(a, dtype=np.int64)
+    # uint64 (or wider): accepted when every value fits int64.
+    if a.size and int(a.max()) > INT64_MAX:
+        raise InvalidArgumentError(
+            f"{what}: the value {_first_outside(a, 0, INT64_MAX)} does not fit int64"
+        )
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def wider(*names: str) -> str:
+    """Return ``"int64"`` when any name is ``"int64"``, else ``"int32"``."""
+    return "int64" if "int64" in names else "int32"
+
+
+def to_ids(a: IdArray, target: str, what: str, *, noun: str = "id") -> IdArray:
+    """Convert ids to ``target`` (``"int32"`` / ``"int64"``), checking the range.
+
+    Parameters
+    ----------
+    a : numpy.ndarray
+        A C-contiguous int32 or int64 array (from :func:`natural_ids`).
+    target : str
+        ``"int32"`` or ``"int64"``.
+    what : str
+        The argument's name, for messages.
+    noun : str, optional
+        What a value is (``"id"``, ``"offset"``), for messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``a`` itself when it has the type already, else a converted copy.
+
+    Raises
+    ------
+    InvalidArgumentError
+        Naming the first value that does not fit ``target``.
+    """
+    want = _NP[target]
+    if a.dtype == want:
+        return a
+    if target == "int32" and a.size:
+        lo, hi = int(a.min()), int(a.max())
+        if lo < INT32_MIN or hi > INT32_MAX:
+            value = _first_outside(a, INT32_MIN, INT32_MAX)
+            raise InvalidArgumentError(f"{what}: the {noun} {value} does not fit int32")
+    return a.astype(want)
+
+
+def weights_array(w: object, m: int, what: str = "weights") -> WeightArray | None:
+    """Read weights as a C-contiguous ``(m, K)`` int32 array.
+
+    Parameters
+    ----------
+    w : array_like or None
+        None, a 1-D array of ``m`` values (one weight per edge) or an
+        ``(m, K)`` array.
+    m : int
+        The number of edges (rows).
+    what : str, optional
+        The argument's name, for messages.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        None for None or ``K == 0``; otherwise a ``(m, K)`` int32 array (a view
+        of ``w`` when it already is C-contiguous int32).
+
+    Raises
+    ------
+    InvalidArgumentError
+        For floats, bools, values outside int32, a wrong shape, or more than
+        64 weights per edge.
+    """
+    if w is None:
+        return None
+    a, declared = _as_array(w, what)
+    if a.ndim == 1:
+        a = a.reshape(-1, 1)
+    elif a.ndim != 2:
+        raise InvalidArgumentError(f"{what}: expected shape ({m},) or ({m}, K), got {a.shape}")
+    if a.shape[0] != m:
+        raise InvalidArgumentError(f"{what}: expected {m} rows (one per edge), got {a.shape[0]}")
+    if a.shape[1] == 0:
+        return None
+    if a.shape[1] > 64:
+        raise InvalidArgumentError(f"{what}: {a.shape[1]} weights per edge; at most 64")
+    if a.dtype == np.int32:
+        return np.ascontiguousarray(a)
+    if not declared and a.size == 0:
+        return np.zeros(a.shape, dtype=np.int32)
+    _check_integer_kind(a, what)
+    wide = a.dtype.itemsize > 4 or (a.dtype.kind == "u" and a.dtype.itemsize == 4)
+    if wide and a.size:
+        lo, hi = int(a.min()), int(a.max())
+        if lo < INT32_MIN or hi > INT32_MAX:
+            value = _first_outside(a, INT32_MIN, INT32_MAX)
+            raise InvalidArgumentError(f"{what}: the weight {value} does not fit int32")
+    return np.ascontiguousarray(a, dtype=np.int32)

@@ -1,0 +1,153 @@
+"""The profiler: :func:`profile`, :class:`Profile`, :class:`StageRecord`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from dyng._backend import native
+
+__all__ = ["Profile", "StageRecord", "profile"]
+
+
+@dataclass(frozen=True)
+class StageRecord:
+    """The calls of one named stage and their total time.
+
+    Attributes
+    ----------
+    calls : int
+        How many times the stage ran.
+    total_ns : int
+        The total wall time in nanoseconds.
+    """
+
+    calls: int
+    total_ns: int
+
+    @property
+    def total_s(self) -> float:
+        """float: the total wall time in seconds."""
+        return self.total_ns / 1e9
+
+
+class Profile:
+    """What a :func:`profile` block recorded.
+
+    Attributes
+    ----------
+    stages : dict of str to StageRecord
+        One record per stage (``"graph.apply"``, ``"io.read_matrix_market"``,
+        ...), in the order they first ran; filled when the block ends.
+    """
+
+    __slots__ = ("stages",)
+
+    stages: dict[str, StageRecord]
+
+    def __init__(self) -> None:
+        self.stages = {}
+
+    def _fill(self, records: list[tuple[str, int, int]]) -> None:
+        for stage, calls, total_ns in records:
+            old = self.stages.get(stage)
+            if old is not None:
+                calls += old.calls
+                total_ns += old.total_ns
+            self.stages[stage] = StageRecord(int(calls), int(total_ns))
+
+    @property
+    def total_ns(self) -> int:
+        """int: the total time of every stage, in nanoseconds."""
+        return sum(r.total_ns for r in self.stages.values())
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """Return the records as plain data.
+
+        Returns
+        -------
+        dict
+            ``{stage: {"calls": int, "total_ns": int}}``.
+        """
+        return {k: {"calls": r.calls, "total_ns": r.total_ns} for k, r in self.stages.items()}
+
+    def to_json(self) -> str:
+        """Return the records as JSON.
+
+        Returns
+        -------
+        str
+            ``{"stages": {stage: {"calls": int, "total_ns": int}}}``.
+        """
+        return json.dumps({"stages": self.to_dict()})
+
+    def to_dataframe(self) -> Any:
+        """Return the records as a pandas DataFrame.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Indexed by stage, with the columns ``calls``, ``total_ns`` and
+            ``total_s``.
+
+        Raises
+        ------
+        ImportError
+            When pandas is not installed (``pip install 'dyng[pandas]'``).
+        """
+        try:
+            import pandas as pd
+        except ImportError as e:
+            raise ImportError(
+                "Profile.to_dataframe() needs pandas; install it with pip install 'dyng[pandas]'"
+            ) from e
+        rows = [
+            {"stage": k, "calls": r.calls, "total_ns": r.total_ns, "total_s": r.total_s}
+            for k, r in self.stages.items()
+        ]
+        frame = pd.DataFrame(rows, columns=["stage", "calls", "total_ns", "total_s"])
+        return frame.set_index("stage")
+
+    def __repr__(self) -> str:
+        """Return the stages and their calls."""
+        inner = ", ".join(
+            f"{k!r}: {r.calls} calls, {r.total_s:.6f} s" for k, r in self.stages.items()
+        )
+        return f"dyng.Profile({{{inner}}})"
+
+
+@contextmanager
+def profile() -> Iterator[Profile]:
+    """Record the named stages of the native calls made in a ``with`` block.
+
+    Yields
+    ------
+    Profile
+        Filled when the block ends: ``prof.stages`` maps each stage
+        (``graph.from_edges``, ``graph.apply``, ``io.read_matrix_market``, ...)
+        to a :class:`StageRecord`.
+
+    Notes
+    -----
+    The profiler is process-wide: calls from every thread are recorded.
+    Blocks nest: while an inner block runs, only it records; the outer one
+    resumes after it.
+
+    Examples
+    --------
+    >>> with dyng.profile() as prof:  # doctest: +SKIP
+    ...     g.apply(batch)
+    >>> prof.stages["graph.apply"].calls  # doctest: +SKIP
+    1
+    """
+    p = native.Profiler()
+    prof = Profile()
+    previous = native.profiler_attach(p)
+    try:
+        yield prof
+    finally:
+        native.profiler_attach(previous)
+        prof._fill(p.records())

@@ -1,0 +1,422 @@
+"""Files: Matrix Market graphs and arrays, ``.dgt`` batch streams.
+
+Every reader accepts plain and gzip-compressed files (detected from the
+content), and reports a malformed file as :class:`dyng.errors.FileFormatError`
+with ``.path``, ``.line`` and ``.column``. Writers compress when the path ends
+in ``.gz``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from dyng._backend import native
+from dyng._batch import EdgeBatch
+from dyng._convert import (
+    INT32_MAX,
+    IdArray,
+    natural_ids,
+    to_ids,
+    weights_array,
+    wider,
+)
+from dyng._graph import Graph, PropertyKeywords, merge_properties
+from dyng._properties import GraphProperties, check_choice, dtype_name
+from dyng._resources import Resources, native_resources
+from dyng.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from dyng import _core
+
+__all__ = [
+    "MatrixMarketArrays",
+    "iter_batches",
+    "read_batches",
+    "read_matrix_market",
+    "read_matrix_market_arrays",
+    "write_batches",
+    "write_matrix_market",
+    "write_matrix_market_arrays",
+]
+
+PathLike = str | os.PathLike[str]
+
+_FIELDS = ("pattern", "integer", "real")
+_SYMMETRIES = ("general", "symmetric", "skew-symmetric")
+_LE: dict[str, np.dtype[Any]] = {"int32": np.dtype("<i4"), "int64": np.dtype("<i8")}
+
+
+def _path(path: PathLike) -> str:
+    p = os.fspath(path)
+    if not isinstance(p, str):
+        raise TypeError(f"path must be a str or os.PathLike[str], got {type(p).__name__}")
+    return p
+
+
+class MatrixMarketArrays(NamedTuple):
+    """The arrays of a Matrix Market file (:func:`read_matrix_market_arrays`).
+
+    Attributes
+    ----------
+    num_vertices : int
+        ``max(rows, columns)`` of the size line.
+    src, dst : numpy.ndarray
+        0-based ids, in file order.
+    weights : numpy.ndarray or None
+        One int32 value per entry (1-D), or None for a pattern file (or
+        ``ignore_values``).
+    field : str
+        ``"pattern"``, ``"integer"`` or ``"real"``.
+    symmetry : str
+        ``"general"``, ``"symmetric"`` or ``"skew-symmetric"``.
+    """
+
+    num_vertices: int
+    src: IdArray
+    dst: IdArray
+    weights: npt.NDArray[np.int32] | None
+    field: str
+    symmetry: str
+
+
+def _mm_header(path: str) -> tuple[str, str, int, int] | None:
+    """Read (field, symmetry, size, entries) from a Matrix Market header, or None."""
+    try:
+        with open(path, "rb") as raw:
+            magic = raw.read(2)
+        opener: Any = gzip.open if magic == b"\x1f\x8b" else open
+        with opener(path, "rt", encoding="ascii", errors="replace") as f:
+            words = f.readline().lower().split()
+            if len(words) < 5 or words[0] != "%%matrixmarket":
+                return None
+            field, symmetry = words[3], words[4]
+            for line in f:
+                stripped = line.strip()
+                if not stripped or stripped.startswith("%"):
+                    continue
+                sizes = [int(x) for x in stripped.split()[:3]]
+                if len(sizes) < 3:
+                    return None
+                return field, symmetry, max(sizes[0], sizes[1]), sizes[2]
+    except (OSError, ValueError, EOFError):
+        return None
+    return None
+
+
+def _file_defaults(path: str) -> GraphProperties:
+    """The properties the native reader would choose for ``path`` (header peek)."""
+    p = GraphProperties()
+    header = _mm_header(path)
+    if header is None:
+        return p  # the native reader reports what is wrong
+    field, symmetry, size, entries = header
+    p.directed = symmetry == "general"
+    p.num_weights = 0 if field == "pattern" else 1
+    if size > INT32_MAX:
+        p.vertex_dtype = p.offset_dtype = "int64"
+    elif entries * (1 if p.directed else 2) > INT32_MAX:
+        p.offset_dtype = "int64"
+    return p
+
+
+def read_matrix_market(
+    path: PathLike,
+    *,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[PropertyKeywords],
+) -> Graph:
+    """Read a Matrix Market coordinate file into a graph.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed).
+    properties : GraphProperties, optional
+        The graph's properties, used as they are (``num_weights`` 0 drops the
+        values, 1 needs them; a directed graph gets both directions of a
+        symmetric file's entries). By default: undirected for a symmetric
+        file, directed otherwise; one weight for integer and real files, none
+        for pattern; int64 ids when an index does not fit int32.
+    resources : Resources, optional
+        Where to parse (in parallel); default :func:`dyng.get_default_resources`.
+    **property_keywords
+        ``directed``, ``row_order``, ``multi_edges``, ``store_transposed``,
+        ``vertex_dtype``, ``offset_dtype``, ``semantics``: override fields of
+        ``properties`` (or of the file's defaults above).
+
+    Returns
+    -------
+    Graph
+        A new graph.
+
+    Raises
+    ------
+    FileFormatError
+        For a malformed or unreadable file (with path, line and column).
+    CapacityError
+        For an index past the vertex type.
+    """
+    p = _path(path)
+    unknown = set(property_keywords) - set(PropertyKeywords.__annotations__)
+    if unknown:
+        raise TypeError(f"read_matrix_market() got unexpected keywords: {sorted(unknown)}")
+    t: _core._Properties | None = None
+    if properties is not None or property_keywords:
+        kw = property_keywords
+        base = properties if properties is not None else _file_defaults(p)
+        merged = merge_properties(
+            base,
+            num_weights=None,
+            directed=kw.get("directed"),
+            row_order=kw.get("row_order"),
+            multi_edges=kw.get("multi_edges"),
+            store_transposed=kw.get("store_transposed"),
+            semantics=kw.get("semantics"),
+        )
+        vertex_dtype = kw.get("vertex_dtype")
+        offset_dtype = kw.get("offset_dtype")
+        if vertex_dtype is not None:
+            merged.vertex_dtype = dtype_name(vertex_dtype, "vertex_dtype")
+            if merged.vertex_dtype == "int64" and offset_dtype is None:
+                merged.offset_dtype = "int64"
+        if offset_dtype is not None:
+            merged.offset_dtype = dtype_name(offset_dtype, "offset_dtype")
+        t = merged.to_native()
+    return Graph._wrap(native.mm_read_graph(p, t, native_resources(resources)))
+
+
+def read_matrix_market_arrays(
+    path: PathLike,
+    *,
+    vertex_dtype: npt.DTypeLike = "int32",
+    ignore_values: bool = False,
+    expand_symmetric: bool = False,
+    resources: Resources | None = None,
+) -> MatrixMarketArrays:
+    """Read a Matrix Market coordinate file into 0-based edge arrays.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed).
+    vertex_dtype : {"int32", "int64"}, optional
+        The id type of the arrays (default int32).
+    ignore_values : bool, optional
+        Read an integer or real file as a pattern (no weights).
+    expand_symmetric : bool, optional
+        List the mirrored entry of each off-diagonal entry of a symmetric or
+        skew-symmetric file too, right after it (negated for skew-symmetric).
+    resources : Resources, optional
+        Where to parse; default :func:`dyng.get_default_resources`.
+
+    Returns
+    -------
+    MatrixMarketArrays
+        ``(num_vertices, src, dst, weights, field, symmetry)``.
+
+    Raises
+    ------
+    FileFormatError
+        For a malformed or unreadable file.
+    CapacityError
+        For an index past ``vertex_dtype``.
+    """
+    p = _path(path)
+    vdt = dtype_name(vertex_dtype, "vertex_dtype")
+    n, s, d, w, field, symmetry = native.mm_read_arrays(
+        p, vdt, bool(ignore_values), bool(expand_symmetric), native_resources(resources)
+    )
+    weights = None if w is None else np.frombuffer(w, dtype="<i4")
+    return MatrixMarketArrays(
+        n,
+        np.frombuffer(s, dtype=_LE[vdt]),
+        np.frombuffer(d, dtype=_LE[vdt]),
+        weights,
+        field,
+        symmetry,
+    )
+
+
+def write_matrix_market(path: PathLike, graph: Graph, *, weight_column: int = 0) -> None:
+    """Write a graph as a Matrix Market coordinate file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; compressed when the name ends in ``.gz``.
+    graph : Graph
+        The graph: ``"symmetric"`` when undirected (each edge once, row >=
+        column), ``"general"`` otherwise.
+    weight_column : int, optional
+        The weight written as the ``"integer"`` value (0-based); a negative
+        column, or an unweighted graph, writes a ``"pattern"`` file.
+
+    Raises
+    ------
+    InvalidArgumentError
+        When ``weight_column`` is out of range.
+    FileFormatError
+        When the file cannot be written.
+    """
+    if not isinstance(graph, Graph):
+        raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
+    native.mm_write_graph(graph._g, _path(path), int(weight_column))
+
+
+def write_matrix_market_arrays(
+    path: PathLike,
+    num_vertices: int,
+    src: npt.ArrayLike,
+    dst: npt.ArrayLike,
+    weights: npt.ArrayLike | None = None,
+    *,
+    field: str | None = None,
+    symmetry: str = "general",
+) -> None:
+    """Write 0-based edge arrays as a Matrix Market coordinate file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; compressed when the name ends in ``.gz``.
+    num_vertices : int
+        The size (rows and columns).
+    src, dst : array_like
+        0-based ids.
+    weights : array_like, optional
+        One integer per entry (1-D; of an ``(m, K)`` array column 0 is
+        written).
+    field : {"pattern", "integer"}, optional
+        Default: ``"integer"`` with weights, ``"pattern"`` without.
+    symmetry : {"general", "symmetric", "skew-symmetric"}, optional
+        Written as given: list each symmetric entry once.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For bad arrays, ``num_vertices`` or strings.
+    FileFormatError
+        When the file cannot be written.
+    """
+    p = _path(path)
+    s = natural_ids(src, "src")
+    d = natural_ids(dst, "dst")
+    if len(s) != len(d):
+        raise InvalidArgumentError(f"src has {len(s)} ids but dst has {len(d)}")
+    vdt = wider(str(s.dtype), str(d.dtype))
+    s, d = to_ids(s, vdt, "src"), to_ids(d, vdt, "dst")
+    w = weights_array(weights, len(s))
+    column = None if w is None else np.ascontiguousarray(w[:, 0])
+    if field is None:
+        field = "pattern" if column is None else "integer"
+    check_choice(field, _FIELDS, "field")
+    check_choice(symmetry, _SYMMETRIES, "symmetry")
+    native.mm_write_arrays(p, int(num_vertices), s, d, column, field, symmetry)
+
+
+def iter_batches(
+    path: PathLike, *, vertex_dtype: npt.DTypeLike = "int64", num_weights: int | None = None
+) -> Iterator[EdgeBatch]:
+    """Stream the batches of a ``.dgt`` file, one in memory at a time.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed).
+    vertex_dtype : {"int64", "int32"}, optional
+        The id type of the batches' arrays (default int64; applying converts
+        to a graph's type with a range check).
+    num_weights : int, optional
+        Weights per insertion; None takes the count of the first ``+e`` line.
+
+    Returns
+    -------
+    iterator of EdgeBatch
+        The batches in file order, with their ids. The file is opened at once
+        (so a missing file raises here) and closed when the iterator is
+        exhausted or closed.
+
+    Raises
+    ------
+    FileFormatError
+        For a malformed or unreadable file (also while iterating).
+    """
+    vdt = dtype_name(vertex_dtype, "vertex_dtype")
+    k = -1 if num_weights is None else int(num_weights)
+    reader = native.DgtReader(_path(path), vdt, k)
+    return _batches(reader)
+
+
+def _batches(reader: _core.DgtReader) -> Iterator[EdgeBatch]:
+    try:
+        while True:
+            nb = reader.next()
+            if nb is None:
+                return
+            yield EdgeBatch._from_native(nb)
+    finally:
+        reader.close()
+
+
+def read_batches(
+    path: PathLike, *, vertex_dtype: npt.DTypeLike = "int64", num_weights: int | None = None
+) -> list[EdgeBatch]:
+    """Read every batch of a ``.dgt`` file.
+
+    Parameters
+    ----------
+    path, vertex_dtype, num_weights
+        As for :func:`iter_batches`.
+
+    Returns
+    -------
+    list of EdgeBatch
+        The batches in file order.
+    """
+    return list(iter_batches(path, vertex_dtype=vertex_dtype, num_weights=num_weights))
+
+
+def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
+    """Write batches as a ``.dgt`` file.
+
+    Each batch becomes ``%batch <id>``, its deletions as ``-e u v`` lines, then
+    its insertions as ``+e u v w...`` lines. Reading the file back gives equal
+    batches.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; compressed when the name ends in ``.gz``.
+    batches : iterable of EdgeBatch
+        Ids must strictly increase; every batch with insertions must have the
+        same number of weights.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For ids that do not increase, or batches with different weight counts.
+    FileFormatError
+        When the file cannot be written.
+    """
+    p = _path(path)
+    items = list(batches)
+    for b in items:
+        if not isinstance(b, EdgeBatch):
+            raise TypeError(f"expected dyng.EdgeBatch values, got {type(b).__name__}")
+    counts = {b.num_weights for b in items if b.num_insertions}
+    if len(counts) > 1:
+        raise InvalidArgumentError(
+            f"the batches have different weight counts {sorted(counts)}; "
+            "a .dgt file has one count for every insertion"
+        )
+    k = counts.pop() if counts else 0
+    native.dgt_write(p, [b._native(k) for b in items])
