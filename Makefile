@@ -3,7 +3,10 @@
 # into .venv, which it creates).
 #
 #   make demo          build (release) and run the main job: examples/stream_batches
-#   make test          dev build + every test, asan+ubsan build + every test, format check
+#   make test          every test: C tests (dev and asan+ubsan builds), Python tests (and
+#                      again on an asan+ubsan build of the extension), mypy --strict,
+#                      stubtest, clang-format and ruff checks
+#   make python        editable install of the Python package into .venv
 #   make bench         release build, then the benchmarks (bench/README.md)
 #   make tsan          ThreadSanitizer build + every test
 #   make format        clang-format -i on every C file
@@ -24,6 +27,11 @@ MATPLOTLIB_VERSION := 3.11.2
 CLANG_FORMAT := $(VENV)/bin/clang-format
 FORMAT_STAMP := $(VENV)/.stamp-clang-format-$(CLANG_FORMAT_VERSION)
 BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION)-mpl-$(MATPLOTLIB_VERSION)
+# The Python package's build and test tools, pinned (pyproject.toml lists the
+# same packages as extras, with ranges, for users).
+PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypothesis==6.140.2 \
+            mypy==1.18.2 ruff==0.14.3 torch==2.13.0 pandas==2.3.3
+PY_STAMP := $(VENV)/.stamp-python-tools-3
 
 # The C files under version control's usual places (never build/ or .venv/).
 C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -o -name '*.h' \) \
@@ -33,8 +41,8 @@ C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -
 DEMO_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: all demo test test-dev test-asan bench tsan format format-check clean distclean \
-        build-dev build-release build-asan build-tsan venv
+.PHONY: all demo test test-dev test-asan test-python test-python-asan lint-python bench tsan format format-check clean \
+        distclean build-dev build-release build-asan build-tsan venv python
 
 all: build-release
 
@@ -50,8 +58,8 @@ demo:
 	./build/release/examples/stream_batches $(DEMO_ARGS)
 
 # --- tests ----------------------------------------------------------------
-test: test-dev test-asan format-check
-	@echo "make test: all passed (dev, asan+ubsan, format)"
+test: test-dev test-asan test-python test-python-asan format-check lint-python
+	@echo "make test: all passed (C dev, C asan+ubsan, Python, Python asan+ubsan, mypy, stubtest, format, lint)"
 
 test-dev: build-dev
 	$(CTEST) --preset dev -j $(JOBS)
@@ -67,6 +75,39 @@ test-asan: build-asan
 # (resources, interrupts, thread-local messages) and the tests' threads.
 tsan: build-tsan
 	$(CTEST) --preset tsan -j $(JOBS)
+
+# --- the Python package -------------------------------------------------
+# An editable install into .venv: the extension is built in build/python and
+# rebuilt incrementally by every `make python`.
+python: $(PY_STAMP)
+	$(VENV)/bin/python -m pip install --disable-pip-version-check -q --no-build-isolation \
+	  --no-deps -e . -Cbuild-dir=build/python
+
+test-python: python
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider
+	$(VENV)/bin/python -m mypy --no-incremental
+	$(VENV)/bin/python -m mypy.stubtest dyng._core --allowlist tests/python/stubtest_allowlist.txt
+
+# The Python tests against an extension built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (the asan preset plus DYNG_BUILD_PYTHON): the
+# typed layer and the instrumented module are staged in build/asan/stage, and
+# the interpreter runs with the ASan runtime preloaded (the interpreter itself
+# is not instrumented, so leak checking is off: CPython keeps memory to the end).
+ASAN_STAGE := build/asan/stage
+test-python-asan: $(PY_STAMP)
+	$(CMAKE) --preset asan -DDYNG_BUILD_PYTHON=ON
+	$(CMAKE) --build --preset asan -j $(JOBS) --target _core
+	rm -rf $(ASAN_STAGE) && mkdir -p $(ASAN_STAGE)/dyng
+	cp python/dyng/*.py python/dyng/*.pyi python/dyng/py.typed $(ASAN_STAGE)/dyng/
+	cp build/asan/python/_core/_core*.so $(ASAN_STAGE)/dyng/
+	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  DYNG_TEST_SANITIZED=1 $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/$(ASAN_STAGE) \
+	  -q -p no:cacheprovider -x tests/python
+
+lint-python: $(PY_STAMP)
+	$(VENV)/bin/ruff check python tests/python bench
+	$(VENV)/bin/ruff format --check python tests/python bench
 
 # --- benchmarks -----------------------------------------------------------
 bench: $(BENCH_STAMP)
@@ -95,6 +136,10 @@ $(VENV)/bin/python:
 $(FORMAT_STAMP): | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
 	  clang-format==$(CLANG_FORMAT_VERSION)
+	touch $@
+
+$(PY_STAMP): | $(VENV)/bin/python
+	$(VENV)/bin/python -m pip install --disable-pip-version-check -q $(PY_TOOLS)
 	touch $@
 
 $(BENCH_STAMP): | $(VENV)/bin/python

@@ -132,7 +132,9 @@ def main() -> int:
                 shutil.copyfileobj(src, dst, 1 << 20)
             files.append(plain)
         if not files:
-            print(f"mm_read.py: no .mtx.gz files in {data}; only the generated one", file=sys.stderr)
+            print(
+                f"mm_read.py: no .mtx.gz files in {data}; only the generated one", file=sys.stderr
+            )
         generated = Path(tmp) / f"random_{int(args.size_mb)}MB.mtx"
         t0 = time.perf_counter()
         generate(generated, args.size_mb)
@@ -162,13 +164,29 @@ def main() -> int:
             print(f"  {path.name}: done", file=sys.stderr)
 
     header = ["file", "MB", "dyng 1t MB/s", "dyng 2t MB/s", "scipy MB/s", "2t/scipy", "1t/scipy"]
-    keys = ["file", "MB", "dyng_1t_MBps", "dyng_2t_MBps", "scipy_MBps", "ratio_2t_scipy",
-            "ratio_1t_scipy"]
+    keys = [
+        "file",
+        "MB",
+        "dyng_1t_MBps",
+        "dyng_2t_MBps",
+        "scipy_MBps",
+        "ratio_2t_scipy",
+        "ratio_1t_scipy",
+    ]
     widths = [max(len(header[i]), *(len(str(r[k])) for r in rows)) for i, k in enumerate(keys)]
-    print("  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(header, widths))))
+    print(
+        "  ".join(
+            h.ljust(w) if i == 0 else h.rjust(w)
+            for i, (h, w) in enumerate(zip(header, widths, strict=True))
+        )
+    )
     for r in rows:
-        print("  ".join(str(r[k]).ljust(w) if i == 0 else str(r[k]).rjust(w)
-                        for i, (k, w) in enumerate(zip(keys, widths))))
+        print(
+            "  ".join(
+                str(r[k]).ljust(w) if i == 0 else str(r[k]).rjust(w)
+                for i, (k, w) in enumerate(zip(keys, widths, strict=True))
+            )
+        )
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

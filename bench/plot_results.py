@@ -19,17 +19,22 @@ import subprocess
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def measured_on(path: pathlib.Path) -> str:
     """The date the results file was last committed, or today when it has changes."""
     try:
-        dirty = subprocess.run(["git", "status", "--porcelain", str(path)], capture_output=True,
-                               text=True, check=True).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", str(path)], capture_output=True, text=True, check=True
+        ).stdout.strip()
         if not dirty:
-            date = subprocess.run(["git", "log", "-1", "--format=%cs", "--", str(path)],
-                                  capture_output=True, text=True, check=True).stdout.strip()
+            date = subprocess.run(
+                ["git", "log", "-1", "--format=%cs", "--", str(path)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.strip()
             if date:
                 return date
     except (OSError, subprocess.CalledProcessError):
@@ -59,15 +64,21 @@ def plot_apply(results: pathlib.Path) -> pathlib.Path:
         for threads in (1, 2):
             rows = [r for r in run["throughput"] if r["threads"] == threads]
             if rows:
-                right.plot([r["changes"] for r in rows], [r["changes_per_second"] for r in rows],
-                           marker="o", label=f"{run['graph']['generator']}, {threads} thr.")
+                right.plot(
+                    [r["changes"] for r in rows],
+                    [r["changes_per_second"] for r in rows],
+                    marker="o",
+                    label=f"{run['graph']['generator']}, {threads} thr.",
+                )
     right.set_xscale("log")
     right.set_xlabel("changes per batch")
     right.set_ylabel("changes / s")
     right.set_title("apply throughput")
     right.legend(fontsize=8)
-    fig.suptitle(f"dynG {data['dyng_version']} apply: {data['hardware_threads']} hardware threads, "
-                 f"gcc {data['compiler']}, {platform.machine()}, {measured_on(path)}")
+    fig.suptitle(
+        f"dynG {data['dyng_version']} apply: {data['hardware_threads']} hardware threads, "
+        f"gcc {data['compiler']}, {platform.machine()}, {measured_on(path)}"
+    )
     fig.tight_layout()
     out = results / "apply.png"
     fig.savefig(out, dpi=110)
@@ -82,15 +93,20 @@ def plot_mm_read(results: pathlib.Path) -> pathlib.Path:
     fig, ax = plt.subplots(figsize=(11, 4.2))
     x = range(len(rows))
     width = 0.27
-    for k, (key, label) in enumerate([("dyng_1t_MBps", "dynG, 1 thread"),
-                                      ("dyng_2t_MBps", "dynG, 2 threads"),
-                                      ("scipy_MBps", f"scipy.io.mmread {data['scipy']}")]):
+    for k, (key, label) in enumerate(
+        [
+            ("dyng_1t_MBps", "dynG, 1 thread"),
+            ("dyng_2t_MBps", "dynG, 2 threads"),
+            ("scipy_MBps", f"scipy.io.mmread {data['scipy']}"),
+        ]
+    ):
         ax.bar([i + (k - 1) * width for i in x], [r[key] for r in rows], width, label=label)
     ax.set_xticks(list(x), [r["file"].replace(".mtx", "") for r in rows], fontsize=8)
     ax.set_ylabel("MB/s of Matrix Market text")
     ax.legend()
-    ax.set_title(f"Matrix Market reading: {data['cpu_count']} CPUs, {data['machine']}, "
-                 f"{measured_on(path)}")
+    ax.set_title(
+        f"Matrix Market reading: {data['cpu_count']} CPUs, {data['machine']}, {measured_on(path)}"
+    )
     fig.tight_layout()
     out = results / "mm_read.png"
     fig.savefig(out, dpi=110)

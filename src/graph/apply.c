@@ -173,7 +173,20 @@ static void make_ops(plan *pl) {
  * holds n ops. One read finds the largest row and counts the first three
  * digits, which cover ids below 2^33. */
 static void radix_sort_rows(dyng_i_op *ops, int64_t n, dyng_i_op *tmp) {
-    enum { BITS = 11, BUCKETS = 1 << BITS, FIRST = 3 };
+    enum { BITS = 11, BUCKETS = 1 << BITS, FIRST = 3, SHORT = 64 };
+    if (n <= SHORT) {
+        /* A few ops: a stable insertion sort costs less than the counts. */
+        for (int64_t i = 1; i < n; i++) {
+            const dyng_i_op x = ops[i];
+            int64_t j = i;
+            while (j > 0 && ops[j - 1].row > x.row) {
+                ops[j] = ops[j - 1];
+                j--;
+            }
+            ops[j] = x;
+        }
+        return;
+    }
     int64_t count[FIRST][BUCKETS + 1];
     memset(count, 0, sizeof count);
     int64_t max_row = 0;

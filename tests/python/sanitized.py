@@ -1,0 +1,34 @@
+"""Run pytest against a staged (sanitizer) build of dyng instead of the editable install.
+
+``make test-python-asan`` stages the typed layer and an AddressSanitizer build of
+``dyng._core`` in one folder and runs ``python tests/python/sanitized.py STAGE pytest-args...``.
+The editable install's import hook would otherwise take ``import dyng`` to the regular build,
+so it is removed first; the run fails unless the staged module is the one imported.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    stage, args = sys.argv[1], sys.argv[2:]
+    sys.meta_path[:] = [
+        finder
+        for finder in sys.meta_path
+        if type(finder).__name__ != "ScikitBuildRedirectingFinder"
+    ]
+    sys.path.insert(0, stage)
+    import dyng._core
+
+    where = dyng._core.__file__ or ""
+    if not where.startswith(stage):
+        print(f"sanitized.py: dyng._core came from {where}, not from {stage}", file=sys.stderr)
+        return 1
+    import pytest
+
+    return pytest.main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
