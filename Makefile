@@ -3,12 +3,12 @@
 # into .venv, which it creates).
 #
 #   make demo          build (release) and run the main job: examples/stream_batches
-#   make test          every test: C tests (dev and asan+ubsan builds), Python tests (and
-#                      again on an asan+ubsan build of the extension), mypy --strict,
-#                      stubtest, clang-format and ruff checks
+#   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
+#                      and tsan builds, mypy --strict, stubtest, the wheel's contents,
+#                      clang-format and ruff checks
 #   make python        editable install of the Python package into .venv
 #   make bench         release build, then the benchmarks (bench/README.md)
-#   make tsan          ThreadSanitizer build + every test
+#   make tsan          ThreadSanitizer build + the C tests and the Python tests
 #   make format        clang-format -i on every C file
 #   make format-check  fail when a C file is not formatted
 #   make clean         remove build/  (make distclean also removes .venv/)
@@ -41,7 +41,7 @@ C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -
 DEMO_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: all demo test test-dev test-asan test-python test-python-asan lint-python bench tsan format format-check clean \
+.PHONY: all demo test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
         distclean build-dev build-release build-asan build-tsan venv python
 
 all: build-release
@@ -58,8 +58,8 @@ demo:
 	./build/release/examples/stream_batches $(DEMO_ARGS)
 
 # --- tests ----------------------------------------------------------------
-test: test-dev test-asan test-python test-python-asan format-check lint-python
-	@echo "make test: all passed (C dev, C asan+ubsan, Python, Python asan+ubsan, mypy, stubtest, format, lint)"
+test: test-dev test-asan test-python test-python-asan tsan check-wheel format-check lint-python
+	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; mypy, stubtest, wheel, format, lint)"
 
 test-dev: build-dev
 	$(CTEST) --preset dev -j $(JOBS)
@@ -75,6 +75,7 @@ test-asan: build-asan
 # (resources, interrupts, thread-local messages) and the tests' threads.
 tsan: build-tsan
 	$(CTEST) --preset tsan -j $(JOBS)
+	$(MAKE) test-python-tsan
 
 # --- the Python package -------------------------------------------------
 # An editable install into .venv: the extension is built in build/python and
@@ -88,26 +89,44 @@ test-python: python
 	$(VENV)/bin/python -m mypy --no-incremental
 	$(VENV)/bin/python -m mypy.stubtest dyng._core --allowlist tests/python/stubtest_allowlist.txt
 
-# The Python tests against an extension built with AddressSanitizer and
-# UndefinedBehaviorSanitizer (the asan preset plus DYNG_BUILD_PYTHON): the
-# typed layer and the instrumented module are staged in build/asan/stage, and
-# the interpreter runs with the ASan runtime preloaded (the interpreter itself
-# is not instrumented, so leak checking is off: CPython keeps memory to the end).
-ASAN_STAGE := build/asan/stage
-test-python-asan: $(PY_STAMP)
-	$(CMAKE) --preset asan -DDYNG_BUILD_PYTHON=ON
-	$(CMAKE) --build --preset asan -j $(JOBS) --target _core
-	rm -rf $(ASAN_STAGE) && mkdir -p $(ASAN_STAGE)/dyng
-	cp python/dyng/*.py python/dyng/*.pyi python/dyng/py.typed $(ASAN_STAGE)/dyng/
-	cp build/asan/python/_core/_core*.so $(ASAN_STAGE)/dyng/
-	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
-	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  DYNG_TEST_SANITIZED=1 $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/$(ASAN_STAGE) \
+# The Python tests against an extension built with a sanitizer preset (asan:
+# AddressSanitizer + UndefinedBehaviorSanitizer; tsan: ThreadSanitizer, which
+# sees the interpreter's GIL through the pthread calls it intercepts): the
+# typed layer and the instrumented module are staged in build/<preset>/stage,
+# and the interpreter runs with the sanitizer runtime preloaded. The
+# interpreter itself is not instrumented, so leak checking is off (CPython keeps
+# memory to the end). tests/python/sanitized.py makes sure the staged module is
+# the one imported.
+#   $(call sanitized_pytest,PRESET,RUNTIME LIBRARIES,ENVIRONMENT)
+define sanitized_pytest
+	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
+	$(CMAKE) --build --preset $(1) -j $(JOBS) --target _core
+	rm -rf build/$(1)/stage && mkdir -p build/$(1)/stage/dyng
+	cp python/dyng/*.py python/dyng/*.pyi python/dyng/py.typed build/$(1)/stage/dyng/
+	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
+	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
+	  $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
 	  -q -p no:cacheprovider -x tests/python
+endef
+
+test-python-asan: $(PY_STAMP)
+	$(call sanitized_pytest,asan,libasan.so libubsan.so,\
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
+
+test-python-tsan: $(PY_STAMP)
+	$(call sanitized_pytest,tsan,libtsan.so,\
+	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1)
+
+# Build the wheel as `pip install .` would and check what it holds.
+check-wheel: $(PY_STAMP)
+	rm -rf build/wheel
+	$(VENV)/bin/python -m pip wheel --disable-pip-version-check -q --no-build-isolation --no-deps \
+	  . -w build/wheel
+	$(VENV)/bin/python scripts/check_wheel.py build/wheel
 
 lint-python: $(PY_STAMP)
-	$(VENV)/bin/ruff check python tests/python bench
-	$(VENV)/bin/ruff format --check python tests/python bench
+	$(VENV)/bin/ruff check python tests/python bench scripts
+	$(VENV)/bin/ruff format --check python tests/python bench scripts
 
 # --- benchmarks -----------------------------------------------------------
 bench: $(BENCH_STAMP)

@@ -110,8 +110,14 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
     int64_t loops = 0, in_loops = 0;
     if (st == DYNG_OK)
         st = g->k->build(&g->out, &loops, p, n, num_edges, src, dst, weights, !p->directed, g->res);
+    /* In-edges: with sorted rows, the transposition of the finished out-rows
+     * (already merged, and in source order); in append order they must keep
+     * the arrival order, so they are built from the reversed edges. */
     if (st == DYNG_OK && p->directed && p->store_transposed)
-        st = g->k->build(&g->in, &in_loops, p, n, num_edges, dst, src, weights, false, g->res);
+        st =
+            p->order == DYNG_ORDER_SORTED
+                ? g->k->build_transposed(&g->in, &g->out, n, p->num_weights, g->res)
+                : g->k->build(&g->in, &in_loops, p, n, num_edges, dst, src, weights, false, g->res);
     if (st != DYNG_OK) {
         dyng_graph_free(&g);
         return st;

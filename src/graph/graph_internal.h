@@ -79,6 +79,9 @@ struct dyng_i_kernels {
     dyng_status (*build)(dyng_i_adj *adj, int64_t *self_loops, const dyng_graph_properties *p,
                          int64_t n, int64_t m, const void *src, const void *dst, const int32_t *w,
                          bool both, dyng_resources *r);
+    /* The in-edges of a built out-direction with sorted rows. */
+    dyng_status (*build_transposed)(dyng_i_adj *in, const dyng_i_adj *out, int64_t n, int K,
+                                    dyng_resources *r);
     void (*free_adj)(dyng_i_adj *adj);
     dyng_status (*clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K);
     int64_t (*row_len)(const dyng_i_adj *adj, int64_t v);

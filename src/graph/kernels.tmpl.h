@@ -420,6 +420,116 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
     return DYNG_OK;
 }
 
+/*
+ * Build the in-edges of a finished out-direction whose rows are sorted: row v
+ * lists the sources of the edges into v in ascending order (each source's
+ * parallel edges in its row's order) with their weights, which is what
+ * building from the reversed edge arrays and sorting would give, without the
+ * sort and without merging duplicates again. The same counting sort as build,
+ * with the sources cut into one chunk per thread of about equal entries.
+ */
+static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *out, int64_t n,
+                                             int K, dyng_resources *r) {
+    const ROW *orows = DYNG_FN(rows)(out);
+    const DYNG_V *ocol = DYNG_FN(cols)(out);
+    const int32_t *ow = out->w;
+    const int64_t entries = out->live, used = out->slots_used;
+    int threads = dyng_i_threads(r);
+    if (entries < (1 << 16) || (int64_t)threads * n > 2 * entries)
+        threads = 1;
+    DYNG_I_TRY(DYNG_FN(alloc_adj)(in, n, entries, K));
+    ROW *rows = DYNG_FN(rows)(in);
+    DYNG_V *col = DYNG_FN(cols)(in);
+    int32_t *iw = in->w;
+    const size_t nn = (size_t)(n > 0 ? n : 1);
+    DYNG_O *cursors = dyng_i_malloc((size_t)threads * nn, sizeof(DYNG_O));
+    int64_t *first = dyng_i_malloc((size_t)threads + 1, sizeof(int64_t));
+    if (cursors == NULL || first == NULL) {
+        dyng_i_free(cursors);
+        dyng_i_free(first);
+        DYNG_FN(free_adj)(in);
+        return dyng_i_oom("graph build cursors", (size_t)threads * nn * sizeof(DYNG_O));
+    }
+    /* Chunk t holds the sources [first[t], first[t + 1]): cut where the
+     * entries seen so far pass t / threads of all. */
+    first[0] = 0;
+    int cut = 1;
+    int64_t seen = 0;
+    for (int64_t u = 0; u < n && cut < threads; u++) {
+        seen += (int64_t)orows[u].len;
+        while (cut < threads && seen >= entries * cut / threads)
+            first[cut++] = u + 1;
+    }
+    while (cut <= threads)
+        first[cut++] = n;
+    atomic_int interrupted;
+    atomic_init(&interrupted, 0);
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+#endif
+    for (int t = 0; t < threads; t++) {
+        DYNG_O *c = cursors + (size_t)t * nn;
+        memset(c, 0, nn * sizeof(DYNG_O));
+        for (int64_t u = first[t]; u < first[t + 1]; u++) {
+            const DYNG_V *row = ocol + orows[u].off;
+            for (int64_t i = 0; i < (int64_t)orows[u].len; i++)
+                c[row[i]]++;
+        }
+    }
+    int64_t at = 0;
+    for (int64_t v = 0; v < n; v++) {
+        rows[v].off = (DYNG_O)at;
+        rows[v].extra = 0;
+        for (int t = 0; t < threads; t++) {
+            DYNG_O *c = cursors + (size_t)t * nn + v;
+            int64_t count = (int64_t)*c;
+            *c = (DYNG_O)at;
+            at += count;
+        }
+        rows[v].len = (DYNG_O)(at - (int64_t)rows[v].off);
+    }
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+#endif
+    for (int t = 0; t < threads; t++) {
+        DYNG_O *c = cursors + (size_t)t * nn;
+        for (int64_t u = first[t]; u < first[t + 1]; u++) {
+            if (((u - first[t]) & 4095) == 0 && dyng_i_interrupted(r)) {
+                atomic_store_explicit(&interrupted, 1, memory_order_relaxed);
+                break;
+            }
+            const int64_t off = (int64_t)orows[u].off, len = (int64_t)orows[u].len;
+            for (int64_t i = 0; i < len; i++) {
+                /* Prefetch across row ends: every slot below slots_used of a
+                 * freshly built direction holds a valid id (merged-away
+                 * slots keep an earlier entry's target). */
+                if (off + i + DYNG_BUILD_AHEAD < used) {
+                    const int64_t ahead = (int64_t)c[ocol[off + i + DYNG_BUILD_AHEAD]];
+                    __builtin_prefetch(col + ahead, 1);
+                    if (K > 0)
+                        __builtin_prefetch(iw + ahead * K, 1);
+                }
+                const int64_t s = (int64_t)c[ocol[off + i]]++;
+                col[s] = (DYNG_V)u;
+                if (K == 1)
+                    iw[s] = ow[off + i];
+                else
+                    for (int k = 0; k < K; k++)
+                        iw[s * K + k] = ow[(off + i) * K + k];
+            }
+        }
+    }
+    dyng_i_free(cursors);
+    dyng_i_free(first);
+    if (atomic_load(&interrupted)) {
+        DYNG_FN(free_adj)(in);
+        return dyng_i_error(DYNG_INTERRUPTED, "building the graph was interrupted");
+    }
+    in->slots_used = entries;
+    in->live = entries;
+    return DYNG_OK;
+}
+
 /* A packed deep copy of one direction. */
 static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K) {
     DYNG_I_TRY(DYNG_FN(alloc_adj)(out, n, adj->live, K));
@@ -698,6 +808,7 @@ done:
 
 const dyng_i_kernels DYNG_KERNELS = {
     .build = DYNG_FN(build),
+    .build_transposed = DYNG_FN(build_transposed),
     .free_adj = DYNG_FN(free_adj),
     .clone_adj = DYNG_FN(clone_adj),
     .row_len = DYNG_FN(row_len),

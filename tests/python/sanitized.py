@@ -3,16 +3,21 @@
 ``make test-python-asan`` stages the typed layer and an AddressSanitizer build of
 ``dyng._core`` in one folder and runs ``python tests/python/sanitized.py STAGE pytest-args...``.
 The editable install's import hook would otherwise take ``import dyng`` to the regular build,
-so it is removed first; the run fails unless the staged module is the one imported.
+so it is removed first; the run fails unless the staged module is the one imported. Tests that
+start a subprocess run it on the regular build, without the sanitizer.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def main() -> int:
     stage, args = sys.argv[1], sys.argv[2:]
+    # This interpreter already runs with the sanitizer; the subprocesses some tests start use
+    # the regular build, and must not get a sanitizer runtime it was not built for.
+    os.environ.pop("LD_PRELOAD", None)
     sys.meta_path[:] = [
         finder
         for finder in sys.meta_path

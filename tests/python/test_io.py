@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +203,16 @@ def test_write_read_arrays(tmp_path: Path) -> None:
 
 # ---- against SciPy --------------------------------------------------------------------
 
+# scipy's Matrix Market reader and writer (fast_matrix_market) hand buffers between threads
+# through std::future in libstdc++, which is not instrumented, so ThreadSanitizer reports
+# races and bad unlocks that are not there; under the tsan build these oracles are skipped.
+scipy_oracle = pytest.mark.skipif(
+    os.environ.get("DYNG_TEST_SANITIZED") == "tsan",
+    reason="scipy's threads are invisible to ThreadSanitizer",
+)
+
+
+@scipy_oracle
 
 def test_against_scipy_mmread(tmp_path: Path) -> None:
     sio = pytest.importorskip("scipy.io")
@@ -223,6 +234,7 @@ def test_against_scipy_mmread(tmp_path: Path) -> None:
     assert got_u == want_u
 
 
+@scipy_oracle
 def test_read_scipy_written_file(tmp_path: Path) -> None:
     sio = pytest.importorskip("scipy.io")
     sparse = pytest.importorskip("scipy.sparse")

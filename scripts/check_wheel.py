@@ -1,0 +1,47 @@
+"""Check a built wheel: one cp311-abi3 wheel holding dyng/_core.abi3.so and the typed layer only.
+
+Usage: python scripts/check_wheel.py WHEEL_DIR
+
+Fails (exit 1, saying why) when the folder does not hold exactly one wheel, when its tag is not
+cp311-abi3, when the extension is missing or not built against the stable ABI, when a file of
+python/dyng is missing from it, or when it carries anything else (headers, libraries, CMake
+files, tests): the C SDK is installed with CMake, never with the wheel.
+"""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> int:
+    wheels = sorted(Path(sys.argv[1]).glob("*.whl"))
+    if len(wheels) != 1:
+        print(f"check_wheel: expected one wheel in {sys.argv[1]}, found {len(wheels)}")
+        return 1
+    wheel = wheels[0]
+    problems: list[str] = []
+    if "-cp311-abi3-" not in wheel.name:
+        problems.append(f"{wheel.name} is not tagged cp311-abi3")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    layer = {f"dyng/{p.name}" for p in (ROOT / "python/dyng").iterdir() if p.is_file()}
+    for missing in sorted(layer - names):
+        problems.append(f"missing {missing}")
+    if "dyng/_core.abi3.so" not in names:
+        problems.append("missing dyng/_core.abi3.so (the stable-ABI extension)")
+    allowed = layer | {"dyng/_core.abi3.so"}
+    for extra in sorted(names - allowed):
+        if not extra.startswith("dyng-") or ".dist-info/" not in extra:
+            problems.append(f"unexpected file {extra}")
+    for p in problems:
+        print(f"check_wheel: {wheel.name}: {p}")
+    if not problems:
+        print(f"check_wheel: {wheel.name}: {len(names)} files, the extension and the typed layer")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
