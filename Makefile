@@ -135,6 +135,8 @@ bench: $(BENCH_STAMP)
 	set -o pipefail; ./build/release/bench/bench_apply --json bench/results/apply.json \
 	  | tee bench/results/apply.txt
 	$(VENV)/bin/python bench/mm_read.py
+	$(MAKE) python
+	set -o pipefail; $(VENV)/bin/python bench/python_api.py | tee bench/results/python_api.txt
 	$(VENV)/bin/python bench/plot_results.py
 
 # --- formatting -----------------------------------------------------------

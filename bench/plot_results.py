@@ -114,11 +114,53 @@ def plot_mm_read(results: pathlib.Path) -> pathlib.Path:
     return out
 
 
+def plot_python_api(results: pathlib.Path) -> pathlib.Path:
+    path = results / "python_api.json"
+    data = json.loads(path.read_text())
+    a, b = data["apply_1_edge"], data["from_edges"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    left.bar(["C", "Python"], [a["c_us"], a["python_us"]], color=["tab:blue", "tab:orange"])
+    left.set_ylabel("microseconds per call")
+    left.set_title(f"apply a 1-edge batch (Python adds {a['added_us']:.2f} us)", fontsize=10)
+    labels = ["C", "Python", "Python,\nout-CSR only", "scipy\ncsr_matrix"]
+    threads = data["default_threads"]
+    right.bar(
+        [i - 0.2 for i in range(3)],
+        [b["c_ms"], b["python_ms"], float("nan")],
+        0.4,
+        label=f"{threads} threads",
+    )
+    right.bar(
+        [i + 0.2 for i in range(4)],
+        [
+            b["c_sequential_ms"],
+            b["python_sequential_ms"],
+            b["python_out_only_sequential_ms"],
+            b["scipy_csr_matrix_ms"] or float("nan"),
+        ],
+        0.4,
+        label="1 thread",
+    )
+    right.set_xticks(range(4), labels, fontsize=8)
+    right.set_ylabel("milliseconds")
+    right.set_title(f"from_edges, {b['edges']:,} edges (out- and in-CSR)", fontsize=10)
+    right.legend()
+    fig.suptitle(
+        f"The Python layer: {data['cpus']} CPUs, {data['machine']}, {measured_on(path)}",
+        fontsize=11,
+    )
+    fig.tight_layout()
+    out = results / "python_api.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=pathlib.Path, default=pathlib.Path("bench/results"))
     args = parser.parse_args()
-    for plot in (plot_apply, plot_mm_read):
+    for plot in (plot_apply, plot_mm_read, plot_python_api):
         print(f"wrote {plot(args.results)}")
 
 

@@ -232,6 +232,28 @@ static int64_t DYNG_FN(tidy_short)(DYNG_V *col, int32_t *w, int64_t len, int K, 
 #define DYNG_BUILD_AHEAD 16
 
 /*
+ * The prefix sum of the builds' counting sorts: cursors hold, per thread t
+ * (a block of n), how many entries thread t puts in each row. Rows start where
+ * the previous row ends, and within a row thread t's entries follow those of
+ * threads 0..t-1; each count becomes the thread's first slot in the row.
+ */
+static void DYNG_FN(place_rows)(ROW *rows, DYNG_O *cursors, int64_t n, int threads) {
+    const size_t nn = (size_t)(n > 0 ? n : 1);
+    int64_t at = 0;
+    for (int64_t v = 0; v < n; v++) {
+        rows[v].off = (DYNG_O)at;
+        rows[v].extra = 0;
+        for (int t = 0; t < threads; t++) {
+            DYNG_O *c = cursors + (size_t)t * nn + v;
+            const int64_t count = (int64_t)*c;
+            *c = (DYNG_O)at;
+            at += count;
+        }
+        rows[v].len = (DYNG_O)(at - (int64_t)rows[v].off);
+    }
+}
+
+/*
  * Build one direction from edge arrays (see graph_internal.h). Rows are
  * packed: cap == the length before duplicates were merged.
  *
@@ -288,20 +310,7 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
                 c[dst[e]]++;
         }
     }
-    /* Rows start where the previous row ends; within a row, thread t's
-     * entries follow those of threads 0..t-1. */
-    int64_t at = 0;
-    for (int64_t v = 0; v < n; v++) {
-        rows[v].off = (DYNG_O)at;
-        rows[v].extra = 0;
-        for (int t = 0; t < threads; t++) {
-            DYNG_O *c = cursors + (size_t)t * nn + v;
-            int64_t count = (int64_t)*c;
-            *c = (DYNG_O)at;
-            at += count;
-        }
-        rows[v].len = (DYNG_O)(at - (int64_t)rows[v].off);
-    }
+    DYNG_FN(place_rows)(rows, cursors, n, threads);
     if (dyng_i_interrupted(r))
         atomic_store(&interrupted, 1);
 
@@ -476,18 +485,7 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
                 c[row[i]]++;
         }
     }
-    int64_t at = 0;
-    for (int64_t v = 0; v < n; v++) {
-        rows[v].off = (DYNG_O)at;
-        rows[v].extra = 0;
-        for (int t = 0; t < threads; t++) {
-            DYNG_O *c = cursors + (size_t)t * nn + v;
-            int64_t count = (int64_t)*c;
-            *c = (DYNG_O)at;
-            at += count;
-        }
-        rows[v].len = (DYNG_O)(at - (int64_t)rows[v].off);
-    }
+    DYNG_FN(place_rows)(rows, cursors, n, threads);
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
 #endif
