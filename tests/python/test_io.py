@@ -213,7 +213,6 @@ scipy_oracle = pytest.mark.skipif(
 
 
 @scipy_oracle
-
 def test_against_scipy_mmread(tmp_path: Path) -> None:
     sio = pytest.importorskip("scipy.io")
     g = dyng.Graph.from_edges([0, 0, 2, 3, 4], [1, 3, 2, 0, 4], [5, 6, 7, 8, 9], num_vertices=6)
