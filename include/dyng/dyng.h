@@ -17,6 +17,7 @@
 #include "graph.h"
 #include "io.h"
 #include "resources.h"
+#include "sssp.h"
 #include "status.h"
 #include "types.h"
 

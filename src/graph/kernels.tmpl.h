@@ -16,18 +16,7 @@
  * [off + len, off + cap) are headroom.
  */
 
-#define ROW DYNG_FN(row)
-/* A row record: where the row starts, its length, and its headroom (free
- * slots after it, at most DYNG_I_MAX_EXTRA; slots past that count as dead).
- * Packed, so that a record costs 9 bytes with int32 offsets: the records are
- * the part of a graph that a CSR does not have. */
-#pragma pack(push, 1)
-typedef struct ROW {
-    DYNG_O off;
-    DYNG_O len;
-    uint8_t extra;
-} ROW;
-#pragma pack(pop)
+#include "rows.tmpl.h"
 
 /* Capacity of a row record. */
 static inline int64_t DYNG_FN(cap_of)(const ROW *rv) {
@@ -44,9 +33,6 @@ static inline int64_t DYNG_FN(set_row)(ROW *rv, int64_t off, int64_t len, int64_
     rv->extra = (uint8_t)(extra - lost);
     return lost;
 }
-
-static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
-static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
 
 /* Copy the K weights of slot `from` of `src` to slot `to` of `dst` (the two
  * may be the same array; slots never partly overlap). */

@@ -1,0 +1,132 @@
+/*
+ * dyng/sssp.h - single-source shortest paths: canonical trees, computed and
+ * repaired.
+ *
+ * A dyng_sssp_result holds, for one source and one weight column (the
+ * objective), the distance of every vertex (int64; DYNG_INFINITE_DISTANCE for
+ * an unreachable one) and its parent in the shortest-path tree (-1 for the
+ * source and for unreachable vertices). Weights must be at least 1; an
+ * unweighted graph counts 1 per edge.
+ *
+ * The tree is canonical: the parent of v is the lowest-id in-neighbour u with
+ * dist[u] + w(u, v) == dist[v]. So a result is unique: update gives exactly
+ * what compute gives on the changed graph, on every backend and thread count.
+ *
+ * A result records the graph's version and state id. Using it with a graph in
+ * another state fails with DYNG_STALE_RESULT.
+ *
+ * dyng_sssp_update applies a batch to the graph and repairs the result in one
+ * call (the corrected update template of Khanda, Srinivasan, Bhowmick, Norris
+ * and Das, IEEE TPDS 33(4), 2022):
+ *   1. after the batch, every head of a changed edge whose tree edge is gone or
+ *      no longer tight is invalidated with its whole subtree (distance
+ *      infinite), so no vertex can take a descendant as its new parent;
+ *   2. invalidated vertices and the heads of inserted or cheaper edges pull
+ *      their best (distance, lowest parent id) from their in-neighbours;
+ *   3. decreases are pushed outward in distance order until nothing changes.
+ * When the invalidated part passes options.fallback_fraction of the vertices,
+ * the result is recomputed instead (stats.fallback_used).
+ *
+ * Atomicity: everything that can fail (validation, the staleness check, every
+ * allocation, the interrupt flag) is checked before the graph changes; after
+ * that the repair cannot fail, so a failed update leaves graph and result as
+ * they were.
+ */
+#ifndef DYNG_SSSP_H
+#define DYNG_SSSP_H
+
+#include "batch.h"
+#include "graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The distance of an unreachable vertex: 2^61 - 1. */
+#define DYNG_INFINITE_DISTANCE (((int64_t)1 << 61) - 1)
+
+typedef struct dyng_sssp_result dyng_sssp_result;
+
+/* The compute engine. */
+typedef enum dyng_sssp_engine {
+    DYNG_SSSP_AUTO = 0,    /* the library's choice                        */
+    DYNG_SSSP_DIJKSTRA = 1 /* sequential Dijkstra with a binary heap       */
+} dyng_sssp_engine;
+
+typedef struct dyng_sssp_options {
+    int objective;            /* the weight column (0 .. num_weights - 1)         */
+    dyng_sssp_engine engine;  /* compute engine                                   */
+    bool validate_inputs;     /* from_arrays: check the tree is canonical too     */
+    double fallback_fraction; /* recompute when more than this fraction of the
+                                 vertices is invalidated (0..1; 1 never falls
+                                 back, 0 always does)                           */
+} dyng_sssp_options;
+
+/* What an update did. */
+typedef struct dyng_sssp_stats {
+    int64_t affected;         /* vertices whose distance or parent changed          */
+    int64_t iterations;       /* vertices taken from the push queue                 */
+    int64_t invalidated;      /* vertices invalidated with their subtrees           */
+    int64_t pushes;           /* vertices put on the push queue                     */
+    bool fallback_used;       /* the result was recomputed                          */
+    bool converged;           /* always true: the push runs to a fixed point        */
+    dyng_apply_summary apply; /* what the batch did to the graph               */
+} dyng_sssp_stats;
+
+/* objective 0, engine auto, validate_inputs true, fallback_fraction 0.5. */
+dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
+
+/*
+ * The shortest-path tree of `source` in g. options NULL means the defaults.
+ * Never changes g. Errors: DYNG_INVALID_ARGUMENT (source out of range, an
+ * objective past the weight columns, a weight below 1), DYNG_OUT_OF_MEMORY,
+ * DYNG_INTERRUPTED. Time O((n + m) log n).
+ */
+dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64_t source,
+                              const dyng_sssp_options *options);
+
+/*
+ * Apply b to g and repair r. stats may be NULL. Errors (graph and result
+ * unchanged): those of dyng_graph_apply, DYNG_STALE_RESULT (r belongs to
+ * another state of g), DYNG_INVALID_ARGUMENT (an inserted weight below 1),
+ * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED. A directed graph without stored
+ * in-edges is repaired by recomputation. Time: proportional to the batch,
+ * the invalidated and improved vertices and their edges (times log of the
+ * queue), and never more than a recomputation plus the apply.
+ */
+dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
+                             dyng_sssp_stats *stats);
+
+/* Free; *r becomes NULL. Accepts NULL and *r == NULL. */
+dyng_status dyng_sssp_result_free(dyng_sssp_result **r);
+
+/* A deep copy. */
+dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_result *r);
+
+/*
+ * A result from arrays (n = num_vertices of g entries each): checked against
+ * g: the source has distance 0 and parent -1; every other vertex has either
+ * (DYNG_INFINITE_DISTANCE, -1) or a parent p with an edge (p, v) of weight w
+ * and dist[p] + w == dist[v]; no edge (u, v) has dist[u] + w < dist[v]; and,
+ * with options->validate_inputs, every parent is the lowest-id tight
+ * in-neighbour. DYNG_INVALID_ARGUMENT names the first vertex that fails.
+ */
+dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_graph *g,
+                                         int64_t source, const int64_t *distances,
+                                         const int64_t *parents, const dyng_sssp_options *options);
+
+/* Read access: borrowed pointers to n entries, valid until r next changes. */
+dyng_status dyng_sssp_result_num_vertices(int64_t *n, const dyng_sssp_result *r);
+dyng_status dyng_sssp_result_distances(const int64_t **distances, const dyng_sssp_result *r);
+dyng_status dyng_sssp_result_parents(const int64_t **parents, const dyng_sssp_result *r);
+dyng_status dyng_sssp_result_source(int64_t *source, const dyng_sssp_result *r);
+dyng_status dyng_sssp_result_options(dyng_sssp_options *options, const dyng_sssp_result *r);
+/* The graph state the result belongs to. */
+dyng_status dyng_sssp_result_graph_version(uint64_t *version, const dyng_sssp_result *r);
+dyng_status dyng_sssp_result_graph_state_id(uint64_t *state_id, const dyng_sssp_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DYNG_SSSP_H */

@@ -1,0 +1,332 @@
+/*
+ * src/algorithms/sssp/sssp.c - the public sssp entry points: options,
+ * results, compute and update (dyng/sssp.h).
+ *
+ * An update validates and allocates everything before the graph changes:
+ * the staleness check, the options, the batch's weights in the objective
+ * column, room for every vertex the batch may add (result arrays and the
+ * repair's work arrays), then dyng_graph_apply, which is atomic itself. The
+ * repair after it cannot fail.
+ */
+#include <string.h>
+
+#include "algorithms/sssp/sssp_internal.h"
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/resources_internal.h"
+
+static const dyng_i_sssp_kernels *kernels_of(const dyng_graph *g) {
+    if (g->p.vertex_type == DYNG_TYPE_INT64)
+        return &dyng_i_sssp_v64_o64;
+    return g->p.offset_type == DYNG_TYPE_INT64 ? &dyng_i_sssp_v32_o64 : &dyng_i_sssp_v32_o32;
+}
+
+dyng_status dyng_sssp_options_default(dyng_sssp_options *out) {
+    DYNG_I_CHECK_ARG(out);
+    memset(out, 0, sizeof *out);
+    out->objective = 0;
+    out->engine = DYNG_SSSP_AUTO;
+    out->validate_inputs = true;
+    out->fallback_fraction = 0.5;
+    return DYNG_OK;
+}
+
+static dyng_status check_options(const dyng_sssp_options *o, const dyng_graph *g) {
+    const int K = g->p.num_weights;
+    if (o->objective < 0 || (K > 0 && o->objective >= K) || (K == 0 && o->objective != 0))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "objective is %d; the graph has %d weight columns (accepted: 0..%d)",
+                            o->objective, K, K > 0 ? K - 1 : 0);
+    if (o->engine != DYNG_SSSP_AUTO && o->engine != DYNG_SSSP_DIJKSTRA)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "engine is %d; accepted: auto, dijkstra",
+                            (int)o->engine);
+    if (!(o->fallback_fraction >= 0.0 && o->fallback_fraction <= 1.0))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "fallback_fraction is %g; accepted: a number from 0 to 1",
+                            o->fallback_fraction);
+    return DYNG_OK;
+}
+
+/* ---- storage ------------------------------------------------------------- */
+
+static void work_free(dyng_i_sssp_work *w) {
+    dyng_i_free(w->heap);
+    dyng_i_free(w->pos);
+    dyng_i_free(w->mark);
+    dyng_i_free(w->touched);
+    dyng_i_free(w->old);
+    dyng_i_free(w->queue);
+    memset(w, 0, sizeof *w);
+}
+
+/* Work arrays for cap vertices: all or nothing, the old ones kept on failure.
+ * New arrays start clean (pos -1, mark 0), as the old ones are between calls. */
+static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
+    if (w->cap >= cap)
+        return DYNG_OK;
+    cap = cap < 16 ? 16 : cap;
+    dyng_i_sssp_work next = {.cap = cap};
+    const size_t c = (size_t)cap;
+    next.heap = dyng_i_malloc(c, sizeof(int64_t));
+    next.pos = dyng_i_malloc(c, sizeof(int64_t));
+    next.mark = dyng_i_calloc(c, 1);
+    next.touched = dyng_i_malloc(c, sizeof(int64_t));
+    next.old = dyng_i_malloc(c, 2 * sizeof(int64_t));
+    next.queue = dyng_i_malloc(c, sizeof(int64_t));
+    if (!next.heap || !next.pos || !next.mark || !next.touched || !next.old || !next.queue) {
+        work_free(&next);
+        return dyng_i_oom("sssp work arrays", c * 49);
+    }
+    for (int64_t v = 0; v < cap; v++)
+        next.pos[v] = -1;
+    work_free(w);
+    *w = next;
+    return DYNG_OK;
+}
+
+/* Room for cap entries in the result's arrays, keeping the first n. */
+static dyng_status result_reserve(dyng_sssp_result *r, int64_t cap) {
+    if (r->cap >= cap)
+        return DYNG_OK;
+    cap = cap < 16 ? 16 : cap;
+    int64_t *dist = dyng_i_malloc((size_t)cap, sizeof(int64_t));
+    int64_t *parent = dyng_i_malloc((size_t)cap, sizeof(int64_t));
+    if (!dist || !parent) {
+        dyng_i_free(dist);
+        dyng_i_free(parent);
+        return dyng_i_oom("sssp result arrays", (size_t)cap * 16);
+    }
+    if (r->n > 0) {
+        memcpy(dist, r->dist, (size_t)r->n * sizeof(int64_t));
+        memcpy(parent, r->parent, (size_t)r->n * sizeof(int64_t));
+    }
+    dyng_i_free(r->dist);
+    dyng_i_free(r->parent);
+    r->dist = dist;
+    r->parent = parent;
+    r->cap = cap;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_free(dyng_sssp_result **r) {
+    if (r == NULL || *r == NULL)
+        return DYNG_OK;
+    work_free(&(*r)->work);
+    dyng_i_free((*r)->dist);
+    dyng_i_free((*r)->parent);
+    dyng_i_free(*r);
+    *r = NULL;
+    return DYNG_OK;
+}
+
+/* A new result for g's current state, with room for n entries. */
+static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64_t source,
+                              const dyng_sssp_options *o) {
+    dyng_sssp_result *r = dyng_i_calloc(1, sizeof *r);
+    if (r == NULL)
+        return dyng_i_oom("an sssp result", sizeof *r);
+    r->source = source;
+    r->options = *o;
+    r->graph_version = g->version;
+    r->graph_state_id = g->state_id;
+    dyng_status st = result_reserve(r, g->n);
+    if (st != DYNG_OK) {
+        dyng_sssp_result_free(&r);
+        return st;
+    }
+    *out = r;
+    return DYNG_OK;
+}
+
+/* ---- compute and update ----------------------------------------------------- */
+
+dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64_t source,
+                              const dyng_sssp_options *options) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(g);
+    dyng_sssp_options o;
+    if (options)
+        o = *options;
+    else
+        dyng_sssp_options_default(&o);
+    DYNG_I_TRY(check_options(&o, g));
+    if (source < 0 || source >= g->n)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
+                            (long long)source, (long long)g->n, (long long)(g->n - 1));
+    dyng_sssp_result *r = NULL;
+    DYNG_I_TRY(result_new(&r, g, source, &o));
+    dyng_status st = work_reserve(&r->work, g->n);
+    if (st == DYNG_OK)
+        st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
+                                    true);
+    if (st != DYNG_OK) {
+        dyng_sssp_result_free(&r);
+        return st;
+    }
+    r->n = g->n;
+    *out = r;
+    return DYNG_OK;
+}
+
+/* The most vertices g can have after b (ids the apply will refuse are left
+ * out: it fails before anything changes). */
+static int64_t vertex_bound(const dyng_graph *g, const dyng_batch *b) {
+    int64_t n = g->n;
+    if (!g->p.semantics.allow_vertex_growth)
+        return n;
+    const int64_t top = dyng_i_max_id(g->p.vertex_type);
+    for (int64_t i = 0; i < b->num_ins; i++) {
+        const int64_t u = dyng_i_read_id(b->ins_src, b->vertex_type, i);
+        const int64_t v = dyng_i_read_id(b->ins_dst, b->vertex_type, i);
+        const int64_t hi = u > v ? u : v;
+        if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
+            n = hi + 1;
+    }
+    return n;
+}
+
+dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
+                             dyng_sssp_stats *stats) {
+    DYNG_I_CHECK_ARG(g);
+    DYNG_I_CHECK_ARG(b);
+    DYNG_I_CHECK_ARG(r);
+    if (r->graph_version != g->version || r->graph_state_id != g->state_id)
+        return dyng_i_error(DYNG_STALE_RESULT,
+                            "the sssp result belongs to version %llu (state %llu) of the graph, "
+                            "which is now at version %llu (state %llu); recompute it, or update it "
+                            "with every batch",
+                            (unsigned long long)r->graph_version,
+                            (unsigned long long)r->graph_state_id, (unsigned long long)g->version,
+                            (unsigned long long)g->state_id);
+    DYNG_I_TRY(check_options(&r->options, g));
+    const int K = g->p.num_weights, obj = r->options.objective;
+    if (K > 0 && b->num_weights == K)
+        for (int64_t i = 0; i < b->num_ins; i++)
+            if (b->ins_w[i * K + obj] < 1)
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "insertion %lld has weight %d in column %d; sssp needs weights "
+                                    ">= 1",
+                                    (long long)i, (int)b->ins_w[i * K + obj], obj);
+    const int64_t bound = vertex_bound(g, b);
+    DYNG_I_TRY(result_reserve(r, bound));
+    DYNG_I_TRY(work_reserve(&r->work, bound));
+    if (dyng_i_interrupted(g->res))
+        return dyng_i_error(DYNG_INTERRUPTED, "sssp update was interrupted before it started");
+
+    dyng_sssp_stats s;
+    memset(&s, 0, sizeof s);
+    DYNG_I_TRY(dyng_graph_apply(g, b, &s.apply));
+    /* From here on nothing can fail. */
+    const bool recompute = g->p.directed && !g->p.store_transposed;
+    kernels_of(g)->repair(g, b, r, &s, recompute);
+    s.converged = true;
+    r->graph_version = g->version;
+    r->graph_state_id = g->state_id;
+    if (stats)
+        *stats = s;
+    return DYNG_OK;
+}
+
+/* ---- results --------------------------------------------------------------- */
+
+dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(r);
+    dyng_sssp_result *c = dyng_i_calloc(1, sizeof *c);
+    if (c == NULL)
+        return dyng_i_oom("an sssp result", sizeof *c);
+    c->source = r->source;
+    c->options = r->options;
+    c->graph_version = r->graph_version;
+    c->graph_state_id = r->graph_state_id;
+    dyng_status st = result_reserve(c, r->n);
+    if (st != DYNG_OK) {
+        dyng_sssp_result_free(&c);
+        return st;
+    }
+    memcpy(c->dist, r->dist, (size_t)r->n * sizeof(int64_t));
+    memcpy(c->parent, r->parent, (size_t)r->n * sizeof(int64_t));
+    c->n = r->n;
+    *out = c;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_graph *g,
+                                         int64_t source, const int64_t *distances,
+                                         const int64_t *parents, const dyng_sssp_options *options) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(g);
+    dyng_sssp_options o;
+    if (options)
+        o = *options;
+    else
+        dyng_sssp_options_default(&o);
+    DYNG_I_TRY(check_options(&o, g));
+    if (source < 0 || source >= g->n)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
+                            (long long)source, (long long)g->n, (long long)(g->n - 1));
+    if (g->n > 0 && (distances == NULL || parents == NULL))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "distances and parents must not be NULL");
+    DYNG_I_TRY(kernels_of(g)->check(g, o.objective, source, distances, parents, o.validate_inputs));
+    dyng_sssp_result *r = NULL;
+    DYNG_I_TRY(result_new(&r, g, source, &o));
+    memcpy(r->dist, distances, (size_t)g->n * sizeof(int64_t));
+    memcpy(r->parent, parents, (size_t)g->n * sizeof(int64_t));
+    r->n = g->n;
+    *out = r;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_num_vertices(int64_t *n, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(n);
+    DYNG_I_CHECK_ARG(r);
+    *n = r->n;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_distances(const int64_t **distances, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(distances);
+    DYNG_I_CHECK_ARG(r);
+    *distances = r->dist;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_parents(const int64_t **parents, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(parents);
+    DYNG_I_CHECK_ARG(r);
+    *parents = r->parent;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_source(int64_t *source, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(source);
+    DYNG_I_CHECK_ARG(r);
+    *source = r->source;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_options(dyng_sssp_options *options, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(options);
+    DYNG_I_CHECK_ARG(r);
+    *options = r->options;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_graph_version(uint64_t *version, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(version);
+    DYNG_I_CHECK_ARG(r);
+    *version = r->graph_version;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_graph_state_id(uint64_t *state_id, const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(state_id);
+    DYNG_I_CHECK_ARG(r);
+    *state_id = r->graph_state_id;
+    return DYNG_OK;
+}

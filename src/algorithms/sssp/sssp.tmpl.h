@@ -1,0 +1,391 @@
+/*
+ * src/algorithms/sssp/sssp.tmpl.h - the typed sssp kernels, written once for
+ * every (vertex id, edge offset) type pair; sssp_kernels.c includes it once
+ * per pair after defining DYNG_V, DYNG_O, DYNG_FN and DYNG_SSSP_KERNELS.
+ *
+ * Weights: column `obj` of K, or 1 on an unweighted graph. A path whose
+ * length reaches DYNG_INFINITE_DISTANCE counts as no path (distances never
+ * wrap; they cannot get there unless n times the largest weight does).
+ */
+
+#include "graph/rows.tmpl.h"
+
+/* What a repair marks on a vertex (work.mark). */
+#ifndef DYNG_I_SSSP_MARKS
+#define DYNG_I_SSSP_MARKS
+enum { MARK_TOUCHED = 1, MARK_HEAD = 2, MARK_INVALID = 4 };
+#endif
+
+/* The in-edges: stored ones for a directed graph, the rows themselves for an
+ * undirected one (callers check that a directed graph stores them). */
+static inline const dyng_i_adj *DYNG_FN(sssp_in)(const dyng_graph *g) {
+    return g->p.directed ? &g->in : &g->out;
+}
+
+static inline int64_t DYNG_FN(sssp_w)(const dyng_i_adj *a, int64_t slot, int K, int obj) {
+    return K > 0 ? (int64_t)a->w[slot * K + obj] : 1;
+}
+
+/* ---- compute: Dijkstra ---------------------------------------------------- */
+
+/*
+ * Dijkstra with the canonical tie rule: a relaxation that ties the current
+ * distance takes the lower parent id. Every tight in-neighbour u of v has
+ * dist[u] < dist[v] (weights >= 1), so all of them are settled, and relax v,
+ * before v is; the parent left is therefore the lowest-id tight one.
+ */
+static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
+                                         int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
+                                         dyng_resources *r, bool poll) {
+    const int64_t n = g->n;
+    const int K = g->p.num_weights;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    for (int64_t v = 0; v < n; v++) {
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
+    }
+    int64_t size = 0, pops = 0;
+    dist[source] = 0;
+    dyng_i_heap_push(w->heap, w->pos, dist, &size, source);
+    while (size > 0) {
+        const int64_t u = dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+        if ((++pops & 4095) == 0 && poll && dyng_i_interrupted(r)) {
+            while (size > 0) /* leave pos at -1 for the next call */
+                dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+            return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+        }
+        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        for (int64_t i = 0; i < len; i++) {
+            const int64_t v = (int64_t)col[off + i];
+            const int64_t wt = DYNG_FN(sssp_w)(out, off + i, K, obj);
+            if (wt < 1) {
+                while (size > 0)
+                    dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "edge (%lld, %lld) has weight %lld in column %d; sssp needs "
+                                    "weights >= 1",
+                                    (long long)u, (long long)v, (long long)wt, obj);
+            }
+            const int64_t nd = dist[u] + wt;
+            if (nd >= DYNG_INFINITE_DISTANCE)
+                continue;
+            if (nd < dist[v]) {
+                dist[v] = nd;
+                parent[v] = u;
+                dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+            } else if (nd == dist[v] && u < parent[v]) {
+                parent[v] = u;
+            }
+        }
+    }
+    return DYNG_OK;
+}
+
+/* ---- update: the repair after the batch was applied -------------------------- */
+
+/* Record v's entry before its first change. */
+static inline void DYNG_FN(sssp_touch)(dyng_sssp_result *res, int64_t *nt, int64_t v) {
+    dyng_i_sssp_work *w = &res->work;
+    if (w->mark[v] & MARK_TOUCHED)
+        return;
+    w->mark[v] |= MARK_TOUCHED;
+    w->touched[*nt] = v;
+    w->old[2 * *nt] = res->dist[v];
+    w->old[2 * *nt + 1] = res->parent[v];
+    (*nt)++;
+}
+
+/* Whether v's tree edge still exists and is tight. */
+static bool DYNG_FN(sssp_supported)(const dyng_graph *g, int obj, const int64_t *dist,
+                                    const int64_t *parent, int64_t v) {
+    const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
+    const ROW *rv = &DYNG_FN(rows)(in)[v];
+    const DYNG_V *col = DYNG_FN(cols)(in);
+    const int K = g->p.num_weights;
+    const int64_t p = parent[v], off = (int64_t)rv->off, len = (int64_t)rv->len;
+    for (int64_t i = 0; i < len; i++)
+        if ((int64_t)col[off + i] == p && dist[p] + DYNG_FN(sssp_w)(in, off + i, K, obj) == dist[v])
+            return true;
+    return false;
+}
+
+/* The best (distance, lowest parent) v can take from its in-neighbours now. */
+static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
+                               int64_t *best_d, int64_t *best_p) {
+    const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
+    const ROW *rv = &DYNG_FN(rows)(in)[v];
+    const DYNG_V *col = DYNG_FN(cols)(in);
+    const int K = g->p.num_weights;
+    const int64_t off = (int64_t)rv->off, len = (int64_t)rv->len;
+    int64_t bd = DYNG_INFINITE_DISTANCE, bp = -1;
+    for (int64_t i = 0; i < len; i++) {
+        const int64_t u = (int64_t)col[off + i];
+        if (dist[u] >= DYNG_INFINITE_DISTANCE)
+            continue;
+        const int64_t nd = dist[u] + DYNG_FN(sssp_w)(in, off + i, K, obj);
+        if (nd < bd || (nd == bd && u < bp)) {
+            bd = nd;
+            bp = u;
+        }
+    }
+    if (bd >= DYNG_INFINITE_DISTANCE)
+        bp = -1;
+    *best_d = bd;
+    *best_p = bp;
+}
+
+/* Mark the heads of the batch's edges (the vertices whose in-edges changed)
+ * and list them in work.queue; returns how many. */
+static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_i_sssp_work *w) {
+    const bool both = !g->p.directed;
+    int64_t nh = 0;
+    for (int list = 0; list < 2; list++) {
+        const int64_t count = list == 0 ? b->num_del : b->num_ins;
+        const void *src = list == 0 ? b->del_src : b->ins_src;
+        const void *dst = list == 0 ? b->del_dst : b->ins_dst;
+        for (int64_t i = 0; i < count; i++) {
+            for (int end = 0; end < (both ? 2 : 1); end++) {
+                const int64_t v = dyng_i_read_id(end == 0 ? dst : src, b->vertex_type, i);
+                if (v < 0 || v >= g->n || (w->mark[v] & MARK_HEAD))
+                    continue;
+                w->mark[v] |= MARK_HEAD;
+                w->queue[nh++] = v;
+            }
+        }
+    }
+    return nh;
+}
+
+/* The fallback: recompute into res, keeping the old entries in work.old to
+ * count what changed. Cannot fail: no polling, and every weight was checked
+ * (the graph's when the result was computed, the batch's before the apply). */
+static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
+                                    dyng_sssp_stats *st) {
+    const int64_t n = g->n;
+    dyng_i_sssp_work *w = &res->work;
+    for (int64_t v = 0; v < n; v++) {
+        w->old[2 * v] = res->dist[v];
+        w->old[2 * v + 1] = res->parent[v];
+    }
+    (void)DYNG_FN(sssp_compute)(g, res->options.objective, res->source, res->dist, res->parent, w,
+                                NULL, false);
+    int64_t affected = 0;
+    for (int64_t v = 0; v < n; v++)
+        affected += res->dist[v] != w->old[2 * v] || res->parent[v] != w->old[2 * v + 1];
+    st->affected = affected;
+    st->fallback_used = true;
+    st->iterations = n;
+    st->pushes = 0;
+}
+
+/*
+ * Repair res for g, which b was just applied to (res still holds the tree of
+ * the graph before, with room for g->n entries). The three steps of sssp.h;
+ * when the invalidated part passes the fallback fraction, a recomputation
+ * instead. Cannot fail: every array it uses was allocated beforehand, and the
+ * interrupt flag is not polled (the graph has already changed).
+ */
+static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
+                                 dyng_sssp_stats *st, bool recompute) {
+    const int64_t n = g->n, n_old = res->n;
+    const int obj = res->options.objective, K = g->p.num_weights;
+    int64_t *dist = res->dist, *parent = res->parent;
+    dyng_i_sssp_work *w = &res->work;
+    const ROW *orows = DYNG_FN(rows)(&g->out);
+    const DYNG_V *ocol = DYNG_FN(cols)(&g->out);
+    for (int64_t v = n_old; v < n; v++) { /* new vertices start unreachable */
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
+    }
+    res->n = n;
+    if (recompute) { /* a directed graph without in-edges: nothing to pull from */
+        DYNG_FN(sssp_recompute)(g, res, st);
+        return;
+    }
+
+    /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
+     * with their subtrees (walked over the old parents, which stay as they
+     * were until the walk is done). touched[0 .. nt) is the walk's queue. */
+    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w);
+    int64_t nt = 0;
+    for (int64_t i = 0; i < nh; i++) {
+        const int64_t v = w->queue[i];
+        if (v == res->source || parent[v] < 0 || DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
+            continue;
+        DYNG_FN(sssp_touch)(res, &nt, v);
+        w->mark[v] |= MARK_INVALID;
+    }
+    for (int64_t i = 0; i < nt; i++) {
+        const int64_t x = w->touched[i];
+        const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
+        for (int64_t j = 0; j < len; j++) {
+            const int64_t y = (int64_t)ocol[off + j];
+            if (parent[y] == x && !(w->mark[y] & MARK_INVALID)) {
+                DYNG_FN(sssp_touch)(res, &nt, y);
+                w->mark[y] |= MARK_INVALID;
+            }
+        }
+    }
+    const int64_t invalid = nt;
+    st->invalidated = invalid;
+
+    if ((double)invalid > res->options.fallback_fraction * (double)n) {
+        for (int64_t i = 0; i < nt; i++)
+            w->mark[w->touched[i]] = 0;
+        for (int64_t i = 0; i < nh; i++)
+            w->mark[w->queue[i]] = 0;
+        DYNG_FN(sssp_recompute)(g, res, st);
+        return;
+    }
+    for (int64_t i = 0; i < invalid; i++) {
+        dist[w->touched[i]] = DYNG_INFINITE_DISTANCE;
+        parent[w->touched[i]] = -1;
+    }
+
+    /* 2. Pull: invalidated vertices take their best valid in-neighbour; heads
+     * whose in-edges got cheaper or gained a lower tight parent improve. */
+    int64_t size = 0, pushes = 0, pops = 0;
+    for (int64_t i = 0; i < invalid; i++) {
+        const int64_t v = w->touched[i];
+        DYNG_FN(sssp_pull)(g, obj, dist, v, &dist[v], &parent[v]);
+        if (dist[v] < DYNG_INFINITE_DISTANCE) {
+            dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+            pushes++;
+        }
+    }
+    for (int64_t i = 0; i < nh; i++) {
+        const int64_t v = w->queue[i];
+        if ((w->mark[v] & MARK_INVALID) || v == res->source)
+            continue;
+        int64_t bd, bp;
+        DYNG_FN(sssp_pull)(g, obj, dist, v, &bd, &bp);
+        if (bd < dist[v] || (bd == dist[v] && bp >= 0 && bp < parent[v])) {
+            DYNG_FN(sssp_touch)(res, &nt, v);
+            const bool decreased = bd < dist[v];
+            dist[v] = bd;
+            parent[v] = bp;
+            if (decreased) {
+                dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+                pushes++;
+            }
+        }
+    }
+
+    /* 3. Push decreases outward in distance order, to a fixed point. */
+    while (size > 0) {
+        const int64_t x = dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+        pops++;
+        const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
+        for (int64_t j = 0; j < len; j++) {
+            const int64_t y = (int64_t)ocol[off + j];
+            const int64_t nd = dist[x] + DYNG_FN(sssp_w)(&g->out, off + j, K, obj);
+            if (nd >= DYNG_INFINITE_DISTANCE)
+                continue;
+            if (nd < dist[y]) {
+                DYNG_FN(sssp_touch)(res, &nt, y);
+                dist[y] = nd;
+                parent[y] = x;
+                dyng_i_heap_push(w->heap, w->pos, dist, &size, y);
+                pushes++;
+            } else if (nd == dist[y] && x < parent[y]) {
+                DYNG_FN(sssp_touch)(res, &nt, y);
+                parent[y] = x;
+            }
+        }
+    }
+
+    int64_t affected = 0;
+    for (int64_t i = 0; i < nt; i++) {
+        const int64_t v = w->touched[i];
+        affected += dist[v] != w->old[2 * i] || parent[v] != w->old[2 * i + 1];
+        w->mark[v] = 0;
+    }
+    for (int64_t i = 0; i < nh; i++)
+        w->mark[w->queue[i]] = 0;
+    st->affected = affected;
+    st->iterations = pops;
+    st->pushes = pushes;
+    st->fallback_used = false;
+}
+
+/* ---- from arrays: check a tree ------------------------------------------------ */
+
+static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t source,
+                                       const int64_t *dist, const int64_t *parent, bool canonical) {
+    const int64_t n = g->n;
+    const int K = g->p.num_weights;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    if (dist[source] != 0 || parent[source] != -1)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "the source %lld has distance %lld and parent %lld; expected 0 and -1",
+                            (long long)source, (long long)dist[source], (long long)parent[source]);
+    for (int64_t v = 0; v < n; v++) {
+        if (v == source)
+            continue;
+        const int64_t p = parent[v], d = dist[v];
+        if (p == -1) {
+            if (d != DYNG_INFINITE_DISTANCE)
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "vertex %lld has no parent but distance %lld; expected "
+                                    "INFINITE_DISTANCE (2^61 - 1)",
+                                    (long long)v, (long long)d);
+            continue;
+        }
+        if (p < 0 || p >= n || d < 1 || d >= DYNG_INFINITE_DISTANCE)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "vertex %lld has parent %lld and distance %lld; expected a parent "
+                                "in 0..%lld and a distance in 1..2^61 - 2",
+                                (long long)v, (long long)p, (long long)d, (long long)(n - 1));
+        bool tight = false;
+        const int64_t off = (int64_t)rows[p].off, len = (int64_t)rows[p].len;
+        for (int64_t i = 0; i < len && !tight; i++)
+            tight = (int64_t)col[off + i] == v && dist[p] < DYNG_INFINITE_DISTANCE &&
+                    dist[p] + DYNG_FN(sssp_w)(out, off + i, K, obj) == d;
+        if (!tight)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "vertex %lld: no edge (%lld, %lld) with dist[%lld] + w == %lld",
+                                (long long)v, (long long)p, (long long)v, (long long)p,
+                                (long long)d);
+    }
+    /* No edge improves a distance; with `canonical`, each parent is the
+     * lowest-id tight in-neighbour. */
+    for (int64_t u = 0; u < n; u++) {
+        if (dist[u] >= DYNG_INFINITE_DISTANCE)
+            continue;
+        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        for (int64_t i = 0; i < len; i++) {
+            const int64_t v = (int64_t)col[off + i];
+            const int64_t wt = DYNG_FN(sssp_w)(out, off + i, K, obj);
+            if (wt < 1)
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "edge (%lld, %lld) has weight %lld; sssp needs weights >= 1",
+                                    (long long)u, (long long)v, (long long)wt);
+            const int64_t nd = dist[u] + wt;
+            if (nd < dist[v])
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "edge (%lld, %lld) gives vertex %lld distance %lld, shorter "
+                                    "than its %lld",
+                                    (long long)u, (long long)v, (long long)v, (long long)nd,
+                                    (long long)dist[v]);
+            if (canonical && nd == dist[v] && v != source && u < parent[v])
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "vertex %lld has parent %lld, but %lld is a tight in-neighbour "
+                                    "of lower id (the tree is not canonical; pass "
+                                    "validate_inputs=false to accept any tight parent)",
+                                    (long long)v, (long long)parent[v], (long long)u);
+        }
+    }
+    return DYNG_OK;
+}
+
+const dyng_i_sssp_kernels DYNG_SSSP_KERNELS = {
+    .compute = DYNG_FN(sssp_compute),
+    .repair = DYNG_FN(sssp_repair),
+    .check = DYNG_FN(sssp_check),
+};
+
+#undef ROW

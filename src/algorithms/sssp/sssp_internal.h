@@ -1,0 +1,55 @@
+/*
+ * src/algorithms/sssp/sssp_internal.h - the sssp result and its typed
+ * kernels (internal).
+ */
+#ifndef DYNG_I_SSSP_INTERNAL_H
+#define DYNG_I_SSSP_INTERNAL_H
+
+#include "dyng/sssp.h"
+#include "graph/graph_internal.h"
+
+/*
+ * The work arrays of a repair, kept by the result between updates so that a
+ * steady stream of batches allocates nothing. All hold `cap` entries; pos is
+ * -1 and mark 0 for every vertex between calls (a repair resets what it set).
+ */
+typedef struct dyng_i_sssp_work {
+    int64_t cap;
+    int64_t *heap;    /* the queue: vertex ids, a binary heap on (dist, id) */
+    int64_t *pos;     /* a vertex's index in heap, or -1                    */
+    uint8_t *mark;    /* per vertex: MARK_* bits                            */
+    int64_t *touched; /* vertices whose entry may have changed              */
+    int64_t *old;     /* their distance and parent before: 2 per vertex     */
+    int64_t *queue;   /* the invalidation walk                              */
+} dyng_i_sssp_work;
+
+struct dyng_sssp_result {
+    int64_t n, cap;  /* entries, and entries allocated                      */
+    int64_t *dist;   /* n distances                                         */
+    int64_t *parent; /* n parents                                           */
+    int64_t source;
+    dyng_sssp_options options;
+    uint64_t graph_version, graph_state_id;
+    dyng_i_sssp_work work;
+};
+
+/* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
+typedef struct dyng_i_sssp_kernels {
+    /* Dijkstra from `source` into dist / parent (n entries each), with the
+     * result's work arrays (cap >= n); polls r's interrupt flag when `poll`. */
+    dyng_status (*compute)(const dyng_graph *g, int obj, int64_t source, int64_t *dist,
+                           int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll);
+    /* Repair after the batch was applied (cannot fail; see sssp.c), or
+     * recompute when `recompute`. */
+    void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
+                   dyng_sssp_stats *stats, bool recompute);
+    /* Check arrays against g (from_arrays). */
+    dyng_status (*check)(const dyng_graph *g, int obj, int64_t source, const int64_t *dist,
+                         const int64_t *parent, bool canonical);
+} dyng_i_sssp_kernels;
+
+extern const dyng_i_sssp_kernels dyng_i_sssp_v32_o32;
+extern const dyng_i_sssp_kernels dyng_i_sssp_v32_o64;
+extern const dyng_i_sssp_kernels dyng_i_sssp_v64_o64;
+
+#endif /* DYNG_I_SSSP_INTERNAL_H */

@@ -1,0 +1,25 @@
+/*
+ * src/graph/rows.tmpl.h - the row record of one direction, for one (vertex id,
+ * edge offset) type pair; included by every typed template that reads rows
+ * (the graph kernels, the algorithms) after it defines DYNG_V, DYNG_O and
+ * DYNG_FN (see kernels.tmpl.h). The includer undefines ROW when it is done.
+ *
+ * Row v of a direction `a` lists its targets in cols(a)[off .. off + len) and
+ * their weights in a->w[(off .. off + len) * K]; headroom follows.
+ */
+
+#define ROW DYNG_FN(row)
+/* A row record: where the row starts, its length, and its headroom (free
+ * slots after it, at most DYNG_I_MAX_EXTRA; slots past that count as dead).
+ * Packed, so that a record costs 9 bytes with int32 offsets: the records are
+ * the part of a graph that a CSR does not have. */
+#pragma pack(push, 1)
+typedef struct ROW {
+    DYNG_O off;
+    DYNG_O len;
+    uint8_t extra;
+} ROW;
+#pragma pack(pop)
+
+static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
+static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
