@@ -1,11 +1,14 @@
 /*
- * src/algorithms/sssp/heap.h - an indexed binary min-heap of vertices keyed by
+ * src/algorithms/sssp/heap.h - an indexed 4-ary min-heap of vertices keyed by
  * (distance, id), for Dijkstra and the repair's push (internal).
  *
- * heap[0 .. *size) holds vertex ids; pos[v] is v's index in it or -1. The
- * caller owns the arrays (cap >= the vertices that can be in it at once), so
- * nothing here allocates. Ties in distance go to the lower id, which makes the
- * order of pops, and so every count in the stats, deterministic.
+ * heap[0 .. *size) holds (key, vertex) entries, so comparisons never chase a
+ * vertex's distance through memory; pos[v] is v's index in it or -1. Four
+ * children per node halve the depth of a binary heap for the same cost per
+ * level (the four keys share a cache line). The caller owns the arrays (cap
+ * >= the vertices that can be in it at once), so nothing here allocates.
+ * Ties go to the lower id, which makes the order of pops, and so every count
+ * in the stats, deterministic.
  */
 #ifndef DYNG_I_SSSP_HEAP_H
 #define DYNG_I_SSSP_HEAP_H
@@ -13,65 +16,110 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-static inline bool dyng_i_heap_less(const int64_t *dist, int64_t a, int64_t b) {
-    return dist[a] < dist[b] || (dist[a] == dist[b] && a < b);
+typedef struct dyng_i_heap_entry {
+    int64_t key;
+    int64_t v;
+} dyng_i_heap_entry;
+
+static inline bool dyng_i_heap_less(dyng_i_heap_entry a, dyng_i_heap_entry b) {
+    return a.key < b.key || (a.key == b.key && a.v < b.v);
 }
 
-static inline void dyng_i_heap_up(int64_t *heap, int64_t *pos, const int64_t *dist, int64_t i) {
-    const int64_t v = heap[i];
+static inline void dyng_i_heap_up(dyng_i_heap_entry *heap, int64_t *pos, int64_t i,
+                                  dyng_i_heap_entry x) {
     while (i > 0) {
-        const int64_t up = (i - 1) / 2;
-        if (!dyng_i_heap_less(dist, v, heap[up]))
+        const int64_t up = (i - 1) / 4;
+        if (!dyng_i_heap_less(x, heap[up]))
             break;
         heap[i] = heap[up];
-        pos[heap[i]] = i;
+        pos[heap[i].v] = i;
         i = up;
     }
-    heap[i] = v;
-    pos[v] = i;
+    heap[i] = x;
+    pos[x.v] = i;
 }
 
-static inline void dyng_i_heap_down(int64_t *heap, int64_t *pos, const int64_t *dist, int64_t size,
-                                    int64_t i) {
-    const int64_t v = heap[i];
-    for (;;) {
-        int64_t child = 2 * i + 1;
-        if (child >= size)
-            break;
-        if (child + 1 < size && dyng_i_heap_less(dist, heap[child + 1], heap[child]))
-            child++;
-        if (!dyng_i_heap_less(dist, heap[child], v))
-            break;
-        heap[i] = heap[child];
-        pos[heap[i]] = i;
-        i = child;
-    }
-    heap[i] = v;
-    pos[v] = i;
-}
-
-/* Insert v, or move it up after its distance decreased. */
-static inline void dyng_i_heap_push(int64_t *heap, int64_t *pos, const int64_t *dist, int64_t *size,
-                                    int64_t v) {
-    if (pos[v] < 0) {
-        heap[*size] = v;
-        pos[v] = *size;
-        (*size)++;
-    }
-    dyng_i_heap_up(heap, pos, dist, pos[v]);
+/* Insert v with `key`, or lower its key (key never grows here). */
+static inline void dyng_i_heap_push(dyng_i_heap_entry *heap, int64_t *pos, int64_t *size, int64_t v,
+                                    int64_t key) {
+    const dyng_i_heap_entry x = {key, v};
+    int64_t i = pos[v];
+    if (i < 0)
+        i = (*size)++;
+    dyng_i_heap_up(heap, pos, i, x);
 }
 
 /* Remove and return the least vertex (size > 0). */
-static inline int64_t dyng_i_heap_pop(int64_t *heap, int64_t *pos, const int64_t *dist,
-                                      int64_t *size) {
-    const int64_t top = heap[0];
+static inline int64_t dyng_i_heap_pop(dyng_i_heap_entry *heap, int64_t *pos, int64_t *size) {
+    const int64_t top = heap[0].v;
     pos[top] = -1;
-    (*size)--;
-    if (*size > 0) {
-        heap[0] = heap[*size];
-        pos[heap[0]] = 0;
-        dyng_i_heap_down(heap, pos, dist, *size, 0);
+    const int64_t n = --(*size);
+    if (n == 0)
+        return top;
+    const dyng_i_heap_entry x = heap[n];
+    int64_t i = 0;
+    for (;;) {
+        const int64_t first = 4 * i + 1;
+        if (first >= n)
+            break;
+        int64_t best = first;
+        const int64_t last = first + 4 < n ? first + 4 : n;
+        for (int64_t c = first + 1; c < last; c++)
+            if (dyng_i_heap_less(heap[c], heap[best]))
+                best = c;
+        if (!dyng_i_heap_less(heap[best], x))
+            break;
+        heap[i] = heap[best];
+        pos[heap[i].v] = i;
+        i = best;
     }
+    heap[i] = x;
+    pos[x.v] = i;
+    return top;
+}
+
+/*
+ * The same heap without positions, for a compute: a vertex is pushed again
+ * whenever its distance drops, and an entry whose key is above the vertex's
+ * distance when popped is stale and skipped. No position array to clear, and
+ * room only for what is reached. The caller grows the array (cap entries).
+ */
+static inline void dyng_i_lazy_push(dyng_i_heap_entry *heap, int64_t *size, int64_t v,
+                                    int64_t key) {
+    dyng_i_heap_entry x = {key, v};
+    int64_t i = (*size)++;
+    while (i > 0) {
+        const int64_t up = (i - 1) / 4;
+        if (!dyng_i_heap_less(x, heap[up]))
+            break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = x;
+}
+
+static inline dyng_i_heap_entry dyng_i_lazy_pop(dyng_i_heap_entry *heap, int64_t *size) {
+    const dyng_i_heap_entry top = heap[0];
+    const int64_t n = --(*size);
+    if (n == 0)
+        return top;
+    const dyng_i_heap_entry x = heap[n];
+    int64_t i = 0;
+    for (;;) {
+        const int64_t first = 4 * i + 1;
+        if (first >= n)
+            break;
+        int64_t best = first;
+        const int64_t last = first + 4 < n ? first + 4 : n;
+        for (int64_t c = first + 1; c < last; c++)
+            if (dyng_i_heap_less(heap[c], heap[best]))
+                best = c;
+        if (!dyng_i_heap_less(heap[best], x))
+            break;
+        heap[i] = heap[best];
+        i = best;
+    }
+    heap[i] = x;
     return top;
 }
 

@@ -67,7 +67,7 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     cap = cap < 16 ? 16 : cap;
     dyng_i_sssp_work next = {.cap = cap};
     const size_t c = (size_t)cap;
-    next.heap = dyng_i_malloc(c, sizeof(int64_t));
+    next.heap = dyng_i_malloc(c, sizeof(dyng_i_heap_entry));
     next.pos = dyng_i_malloc(c, sizeof(int64_t));
     next.mark = dyng_i_calloc(c, 1);
     next.touched = dyng_i_malloc(c, sizeof(int64_t));
@@ -75,7 +75,7 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     next.queue = dyng_i_malloc(c, sizeof(int64_t));
     if (!next.heap || !next.pos || !next.mark || !next.touched || !next.old || !next.queue) {
         work_free(&next);
-        return dyng_i_oom("sssp work arrays", c * 49);
+        return dyng_i_oom("sssp work arrays", c * 57);
     }
     for (int64_t v = 0; v < cap; v++)
         next.pos[v] = -1;
@@ -157,10 +157,10 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
                             (long long)source, (long long)g->n, (long long)(g->n - 1));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
-    dyng_status st = work_reserve(&r->work, g->n);
-    if (st == DYNG_OK)
-        st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
-                                    true);
+    /* The work arrays wait for the first update; the compute's own queue
+     * grows with what it reaches. */
+    dyng_status st =
+        kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res, true);
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&r);
         return st;

@@ -33,6 +33,10 @@ static inline int64_t DYNG_FN(sssp_w)(const dyng_i_adj *a, int64_t slot, int K, 
  * distance takes the lower parent id. Every tight in-neighbour u of v has
  * dist[u] < dist[v] (weights >= 1), so all of them are settled, and relax v,
  * before v is; the parent left is therefore the lowest-id tight one.
+ *
+ * With `lazy` (a compute, which may fail) the queue is a heap without
+ * positions that grows as needed; otherwise (the repair's fallback, which
+ * must not fail or allocate) the indexed heap of the work arrays.
  */
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
@@ -42,31 +46,49 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
+    const bool lazy = poll;
     for (int64_t v = 0; v < n; v++) {
         dist[v] = DYNG_INFINITE_DISTANCE;
         parent[v] = -1;
     }
-    int64_t size = 0, pops = 0;
+    dyng_i_heap_entry *heap = w->heap;
+    int64_t size = 0, cap = 0, pops = 0;
+    dyng_status st = DYNG_OK;
+    if (lazy) {
+        cap = 1024;
+        heap = dyng_i_malloc((size_t)cap, sizeof *heap);
+        if (heap == NULL)
+            return dyng_i_oom("the Dijkstra queue", (size_t)cap * sizeof *heap);
+    }
     dist[source] = 0;
-    dyng_i_heap_push(w->heap, w->pos, dist, &size, source);
-    while (size > 0) {
-        const int64_t u = dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+    if (lazy)
+        dyng_i_lazy_push(heap, &size, source, 0);
+    else
+        dyng_i_heap_push(heap, w->pos, &size, source, 0);
+    while (size > 0 && st == DYNG_OK) {
+        int64_t u;
+        if (lazy) {
+            const dyng_i_heap_entry top = dyng_i_lazy_pop(heap, &size);
+            if (top.key > dist[top.v])
+                continue; /* stale: the vertex was settled with a smaller key */
+            u = top.v;
+        } else {
+            u = dyng_i_heap_pop(heap, w->pos, &size);
+        }
         if ((++pops & 4095) == 0 && poll && dyng_i_interrupted(r)) {
-            while (size > 0) /* leave pos at -1 for the next call */
-                dyng_i_heap_pop(w->heap, w->pos, dist, &size);
-            return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+            st = dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+            break;
         }
         const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
         for (int64_t i = 0; i < len; i++) {
             const int64_t v = (int64_t)col[off + i];
             const int64_t wt = DYNG_FN(sssp_w)(out, off + i, K, obj);
             if (wt < 1) {
-                while (size > 0)
-                    dyng_i_heap_pop(w->heap, w->pos, dist, &size);
-                return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                                    "edge (%lld, %lld) has weight %lld in column %d; sssp needs "
-                                    "weights >= 1",
-                                    (long long)u, (long long)v, (long long)wt, obj);
+                st = dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                  "edge (%lld, %lld) has weight %lld in column %d; sssp needs "
+                                  "weights >= 1",
+                                  (long long)u, (long long)v, (long long)wt, obj);
+                break;
             }
             const int64_t nd = dist[u] + wt;
             if (nd >= DYNG_INFINITE_DISTANCE)
@@ -74,13 +96,31 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
             if (nd < dist[v]) {
                 dist[v] = nd;
                 parent[v] = u;
-                dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+                if (!lazy) {
+                    dyng_i_heap_push(heap, w->pos, &size, v, nd);
+                    continue;
+                }
+                if (size == cap) {
+                    dyng_i_heap_entry *grown = dyng_i_realloc(heap, (size_t)cap * 2, sizeof *heap);
+                    if (grown == NULL) {
+                        st = dyng_i_oom("the Dijkstra queue", (size_t)cap * 2 * sizeof *heap);
+                        break;
+                    }
+                    heap = grown;
+                    cap *= 2;
+                }
+                dyng_i_lazy_push(heap, &size, v, nd);
             } else if (nd == dist[v] && u < parent[v]) {
                 parent[v] = u;
             }
         }
     }
-    return DYNG_OK;
+    if (lazy)
+        dyng_i_free(heap);
+    else
+        while (size > 0) /* only after an error: leave pos at -1 */
+            dyng_i_heap_pop(heap, w->pos, &size);
+    return st;
 }
 
 /* ---- update: the repair after the batch was applied -------------------------- */
@@ -251,7 +291,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         const int64_t v = w->touched[i];
         DYNG_FN(sssp_pull)(g, obj, dist, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
-            dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+            dyng_i_heap_push(w->heap, w->pos, &size, v, dist[v]);
             pushes++;
         }
     }
@@ -267,7 +307,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             dist[v] = bd;
             parent[v] = bp;
             if (decreased) {
-                dyng_i_heap_push(w->heap, w->pos, dist, &size, v);
+                dyng_i_heap_push(w->heap, w->pos, &size, v, dist[v]);
                 pushes++;
             }
         }
@@ -275,7 +315,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 3. Push decreases outward in distance order, to a fixed point. */
     while (size > 0) {
-        const int64_t x = dyng_i_heap_pop(w->heap, w->pos, dist, &size);
+        const int64_t x = dyng_i_heap_pop(w->heap, w->pos, &size);
         pops++;
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
@@ -287,7 +327,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 DYNG_FN(sssp_touch)(res, &nt, y);
                 dist[y] = nd;
                 parent[y] = x;
-                dyng_i_heap_push(w->heap, w->pos, dist, &size, y);
+                dyng_i_heap_push(w->heap, w->pos, &size, y, dist[y]);
                 pushes++;
             } else if (nd == dist[y] && x < parent[y]) {
                 DYNG_FN(sssp_touch)(res, &nt, y);

@@ -5,6 +5,7 @@
 #ifndef DYNG_I_SSSP_INTERNAL_H
 #define DYNG_I_SSSP_INTERNAL_H
 
+#include "algorithms/sssp/heap.h"
 #include "dyng/sssp.h"
 #include "graph/graph_internal.h"
 
@@ -15,12 +16,12 @@
  */
 typedef struct dyng_i_sssp_work {
     int64_t cap;
-    int64_t *heap;    /* the queue: vertex ids, a binary heap on (dist, id) */
-    int64_t *pos;     /* a vertex's index in heap, or -1                    */
-    uint8_t *mark;    /* per vertex: MARK_* bits                            */
-    int64_t *touched; /* vertices whose entry may have changed              */
-    int64_t *old;     /* their distance and parent before: 2 per vertex     */
-    int64_t *queue;   /* the invalidation walk                              */
+    dyng_i_heap_entry *heap; /* the queue (heap.h)                         */
+    int64_t *pos;            /* a vertex's index in heap, or -1                    */
+    uint8_t *mark;           /* per vertex: MARK_* bits                            */
+    int64_t *touched;        /* vertices whose entry may have changed              */
+    int64_t *old;            /* their distance and parent before: 2 per vertex     */
+    int64_t *queue;          /* the invalidation walk                              */
 } dyng_i_sssp_work;
 
 struct dyng_sssp_result {

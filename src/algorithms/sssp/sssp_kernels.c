@@ -7,6 +7,7 @@
 
 #include "algorithms/sssp/heap.h"
 #include "algorithms/sssp/sssp_internal.h"
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
 
