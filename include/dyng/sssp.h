@@ -121,6 +121,17 @@ dyng_status dyng_sssp_result_distances(const int64_t **distances, const dyng_sss
 dyng_status dyng_sssp_result_parents(const int64_t **parents, const dyng_sssp_result *r);
 dyng_status dyng_sssp_result_source(int64_t *source, const dyng_sssp_result *r);
 dyng_status dyng_sssp_result_options(dyng_sssp_options *options, const dyng_sssp_result *r);
+/*
+ * The vertices whose entries the last dyng_sssp_update may have changed (a
+ * superset of those that did; a vertex the batch added and left unreachable
+ * is not listed: its entry is (DYNG_INFINITE_DISTANCE, -1)), borrowed until r
+ * next changes; *all is true
+ * when every entry may have changed (a recomputation, or r has never been
+ * updated). Lets a caller that mirrors the arrays (a language binding that
+ * hands them out) copy only what moved.
+ */
+dyng_status dyng_sssp_result_changed(const int64_t **vertices, int64_t *count, bool *all,
+                                     const dyng_sssp_result *r);
 /* The graph state the result belongs to. */
 dyng_status dyng_sssp_result_graph_version(uint64_t *version, const dyng_sssp_result *r);
 dyng_status dyng_sssp_result_graph_state_id(uint64_t *state_id, const dyng_sssp_result *r);

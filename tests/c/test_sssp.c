@@ -206,9 +206,43 @@ static void run_stream(const stream_case *c) {
         dyng_batch_add_insertions(b, ni, src, dst, c->K ? w : NULL);
         free(es);
         free(ed);
+        /* A mirror of the arrays before, patched with the changed list after,
+         * must equal the arrays after (dyng_sssp_result_changed). */
+        int64_t n_before = 0;
+        dyng_sssp_result_num_vertices(&n_before, r);
+        const int64_t *rd, *rpar;
+        dyng_sssp_result_distances(&rd, r);
+        dyng_sssp_result_parents(&rpar, r);
+        int64_t *md = malloc((size_t)(n + 16) * 8), *mp = malloc((size_t)(n + 16) * 8);
+        memcpy(md, rd, (size_t)n_before * 8);
+        memcpy(mp, rpar, (size_t)n_before * 8);
         dyng_sssp_stats s;
         CHECK_OK(dyng_sssp_update(g, b, r, &s));
         CHECK(s.converged);
+        int64_t n_after = 0, count = 0;
+        const int64_t *changed;
+        bool all = false;
+        dyng_sssp_result_num_vertices(&n_after, r);
+        dyng_sssp_result_changed(&changed, &count, &all, r);
+        dyng_sssp_result_distances(&rd, r);
+        dyng_sssp_result_parents(&rpar, r);
+        CHECK(n_after <= n + 16 && all == s.fallback_used);
+        for (int64_t v = n_before; v < n_after; v++) {
+            md[v] = INF;
+            mp[v] = -1;
+        }
+        if (all) {
+            memcpy(md, rd, (size_t)n_after * 8);
+            memcpy(mp, rpar, (size_t)n_after * 8);
+        }
+        for (int64_t i = 0; i < count; i++) {
+            md[changed[i]] = rd[changed[i]];
+            mp[changed[i]] = rpar[changed[i]];
+        }
+        CHECK(memcmp(md, rd, (size_t)n_after * 8) == 0 &&
+              memcmp(mp, rpar, (size_t)n_after * 8) == 0);
+        free(md);
+        free(mp);
         bool ok = matches(g, r);
         CHECK(ok);
         if (!ok) {

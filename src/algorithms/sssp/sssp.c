@@ -127,6 +127,7 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
         return dyng_i_oom("an sssp result", sizeof *r);
     r->source = source;
     r->options = *o;
+    r->changed_all = true;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
     dyng_status st = result_reserve(r, g->n);
@@ -240,6 +241,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
         return dyng_i_oom("an sssp result", sizeof *c);
     c->source = r->source;
     c->options = r->options;
+    c->changed_all = true;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
     dyng_status st = result_reserve(c, r->n);
@@ -314,6 +316,18 @@ dyng_status dyng_sssp_result_options(dyng_sssp_options *options, const dyng_sssp
     DYNG_I_CHECK_ARG(options);
     DYNG_I_CHECK_ARG(r);
     *options = r->options;
+    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_result_changed(const int64_t **vertices, int64_t *count, bool *all,
+                                     const dyng_sssp_result *r) {
+    DYNG_I_CHECK_ARG(vertices);
+    DYNG_I_CHECK_ARG(count);
+    DYNG_I_CHECK_ARG(all);
+    DYNG_I_CHECK_ARG(r);
+    *vertices = r->work.touched;
+    *count = r->changed_all ? 0 : r->changed;
+    *all = r->changed_all;
     return DYNG_OK;
 }
 

@@ -218,6 +218,8 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
     st->fallback_used = true;
     st->iterations = n;
     st->pushes = 0;
+    res->changed = 0;
+    res->changed_all = true;
 }
 
 /*
@@ -348,6 +350,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     st->iterations = pops;
     st->pushes = pushes;
     st->fallback_used = false;
+    res->changed = nt;
+    res->changed_all = false;
 }
 
 /* ---- from arrays: check a tree ------------------------------------------------ */

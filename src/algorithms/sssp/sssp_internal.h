@@ -32,6 +32,8 @@ struct dyng_sssp_result {
     dyng_sssp_options options;
     uint64_t graph_version, graph_state_id;
     dyng_i_sssp_work work;
+    int64_t changed;  /* work.touched[0 .. changed) after an update's repair */
+    bool changed_all; /* ... or every entry (a recomputation, or none yet)   */
 };
 
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
