@@ -2,7 +2,8 @@
 # gcc, cmake, make and python3 (the tools this Makefile needs from PyPI go
 # into .venv, which it creates).
 #
-#   make demo          build (release) and run the main job: examples/stream_batches
+#   make demo          install the package and run the main job: dyng demo
+#   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
 #                      and tsan builds, mypy --strict, stubtest, the wheel's contents,
 #                      clang-format and ruff checks
@@ -41,7 +42,7 @@ C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -
 DEMO_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: all demo test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
+.PHONY: all demo demo-c test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
         distclean build-dev build-release build-asan build-tsan venv python
 
 all: build-release
@@ -52,7 +53,11 @@ build-dev build-release build-asan build-tsan: build-%:
 	$(CMAKE) --build --preset $* -j $(JOBS)
 
 # --- the main job ---------------------------------------------------------
-demo:
+demo: python
+	$(VENV)/bin/dyng demo $(DEMO_ARGS)
+
+# The C version of a batch stream (examples/stream_batches.c).
+demo-c:
 	$(CMAKE) --preset release
 	$(CMAKE) --build --preset release -j $(JOBS) --target stream_batches
 	./build/release/examples/stream_batches $(DEMO_ARGS)

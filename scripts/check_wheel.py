@@ -4,7 +4,8 @@ Usage: python scripts/check_wheel.py WHEEL_DIR
 
 Fails (exit 1, saying why) when the folder does not hold exactly one wheel, when its tag is not
 cp311-abi3, when the extension is missing or not built against the stable ABI, when a file of
-python/dyng is missing from it, or when it carries anything else (headers, libraries, CMake
+python/dyng (the typed layer and its data: the demo's road network) is missing from it, or when
+it carries anything else (headers, libraries, CMake
 files, tests): the C SDK is installed with CMake, never with the wheel.
 """
 
@@ -27,7 +28,12 @@ def main() -> int:
     if "-cp311-abi3-" not in wheel.name:
         problems.append(f"{wheel.name} is not tagged cp311-abi3")
     names = set(zipfile.ZipFile(wheel).namelist())
-    layer = {f"dyng/{p.name}" for p in (ROOT / "python/dyng").iterdir() if p.is_file()}
+    package = ROOT / "python/dyng"
+    layer = {
+        "dyng/" + p.relative_to(package).as_posix()
+        for p in package.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
     for missing in sorted(layer - names):
         problems.append(f"missing {missing}")
     if "dyng/_core.abi3.so" not in names:

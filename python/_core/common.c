@@ -301,3 +301,75 @@ int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what) 
                   allowed);
     return -1;
 }
+
+/* ---- what results share ---------------------------------------------------- */
+
+/* The three locks of an update, taken in address order (the rule of
+ * dyng_py.h; dyng_py_lock_pair covers two): graph and result exclusive, the
+ * batch shared (it is only read, but must not change while it is). */
+
+void dyng_py_lock_three(dyng_py_lock_request *req) {
+    /* Sort three entries by address. */
+    for (int i = 0; i < 3; i++) {
+        for (int j = i + 1; j < 3; j++) {
+            if ((uintptr_t)req[j].lock < (uintptr_t)req[i].lock) {
+                dyng_py_lock_request t = req[i];
+                req[i] = req[j];
+                req[j] = t;
+            }
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        if (req[i].exclusive) {
+            dyng_py_wrlock(req[i].lock);
+        } else {
+            dyng_py_rdlock(req[i].lock);
+        }
+    }
+}
+
+void dyng_py_unlock_three(const dyng_py_lock_request *req) {
+    for (int i = 2; i >= 0; i--) {
+        dyng_py_unlock(req[i].lock);
+    }
+}
+
+static int64_t id_of(const void *ids, dyng_type type, int64_t i) {
+    return type == DYNG_TYPE_INT32 ? ((const int32_t *)ids)[i] : ((const int64_t *)ids)[i];
+}
+
+/*
+ * The largest vertex count the batch can leave the graph with: n, or one past
+ * the largest insertion endpoint when the semantics let vertices grow. Ids
+ * the apply is certain to refuse (negative, or past the graph's vertex type)
+ * are skipped, so that they fail as the apply reports them rather than as an
+ * allocation of the size they name.
+ */
+dyng_status dyng_py_growth_bound(int64_t *bound, const dyng_graph *g, const dyng_batch *b,
+                                 int64_t n) {
+    dyng_graph_properties p;
+    dyng_status status = dyng_graph_properties_of(&p, g);
+    *bound = n;
+    if (status != DYNG_OK || !p.semantics.allow_vertex_growth) {
+        return status;
+    }
+    int64_t count;
+    const void *src, *dst;
+    const int32_t *weights;
+    dyng_type type;
+    if ((status = dyng_batch_num_insertions(&count, b)) != DYNG_OK ||
+        (status = dyng_batch_insertions(&src, &dst, &weights, b)) != DYNG_OK ||
+        (status = dyng_batch_vertex_type(&type, b)) != DYNG_OK) {
+        return status;
+    }
+    int64_t id_max = p.vertex_type == DYNG_TYPE_INT32 ? INT32_MAX : INT64_MAX - 1;
+    for (int64_t i = 0; i < count; i++) {
+        int64_t ends[2] = {id_of(src, type, i), id_of(dst, type, i)};
+        for (int k = 0; k < 2; k++) {
+            if (ends[k] >= 0 && ends[k] <= id_max && ends[k] >= *bound) {
+                *bound = ends[k] + 1;
+            }
+        }
+    }
+    return DYNG_OK;
+}

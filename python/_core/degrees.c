@@ -158,40 +158,6 @@ static PyObject *degrees_compute(PyObject *module, PyObject *args, PyObject *kwa
 
 /* ---- degrees_update ------------------------------------------------------------- */
 
-/* The three locks of an update, taken in address order (the rule of
- * dyng_py.h; dyng_py_lock_pair covers two): graph and result exclusive, the
- * batch shared (it is only read, but must not change while it is). */
-typedef struct {
-    dyng_py_rwlock *lock;
-    bool exclusive;
-} lock_request;
-
-static void lock_three(lock_request *req) {
-    /* Sort three entries by address. */
-    for (int i = 0; i < 3; i++) {
-        for (int j = i + 1; j < 3; j++) {
-            if ((uintptr_t)req[j].lock < (uintptr_t)req[i].lock) {
-                lock_request t = req[i];
-                req[i] = req[j];
-                req[j] = t;
-            }
-        }
-    }
-    for (int i = 0; i < 3; i++) {
-        if (req[i].exclusive) {
-            dyng_py_wrlock(req[i].lock);
-        } else {
-            dyng_py_rdlock(req[i].lock);
-        }
-    }
-}
-
-static void unlock_three(const lock_request *req) {
-    for (int i = 2; i >= 0; i--) {
-        dyng_py_unlock(req[i].lock);
-    }
-}
-
 /* How an update ends, for the error to raise once the GIL is back. */
 typedef enum {
     UPDATE_OK,
@@ -199,42 +165,6 @@ typedef enum {
     UPDATE_NO_MEMORY,     /* copy-on-write could not allocate               */
     UPDATE_LIBDYNG_ERROR, /* a libdyng call failed: raise its status        */
 } update_outcome;
-
-/*
- * The largest vertex count the batch can leave the graph with: n, or one past
- * the largest insertion endpoint when the semantics let vertices grow. Ids
- * the apply is certain to refuse (negative, or past the graph's vertex type)
- * are skipped, so that they fail as the apply reports them rather than as an
- * allocation of the size they name.
- */
-static dyng_status growth_bound(int64_t *bound, const dyng_graph *g, const dyng_batch *b,
-                                int64_t n) {
-    dyng_graph_properties p;
-    dyng_status status = dyng_graph_properties_of(&p, g);
-    *bound = n;
-    if (status != DYNG_OK || !p.semantics.allow_vertex_growth) {
-        return status;
-    }
-    int64_t count;
-    const void *src, *dst;
-    const int32_t *weights;
-    dyng_type type;
-    if ((status = dyng_batch_num_insertions(&count, b)) != DYNG_OK ||
-        (status = dyng_batch_insertions(&src, &dst, &weights, b)) != DYNG_OK ||
-        (status = dyng_batch_vertex_type(&type, b)) != DYNG_OK) {
-        return status;
-    }
-    int64_t id_max = p.vertex_type == DYNG_TYPE_INT32 ? INT32_MAX : INT64_MAX - 1;
-    for (int64_t i = 0; i < count; i++) {
-        int64_t ends[2] = {id_at(src, type, i), id_at(dst, type, i)};
-        for (int k = 0; k < 2; k++) {
-            if (ends[k] >= 0 && ends[k] <= id_max && ends[k] >= *bound) {
-                *bound = ends[k] + 1;
-            }
-        }
-    }
-    return DYNG_OK;
-}
 
 /* Recompute degrees[v] for each endpoint v < n of `count` edges. Both
  * endpoints: an undirected edge changes both, and a directed one changes the
@@ -318,8 +248,8 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
 
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "testing.degrees.update");
-    lock_request locks[3] = {{&g->lock, true}, {&r->lock, true}, {&b->lock, false}};
-    lock_three(locks);
+    dyng_py_lock_request locks[3] = {{&g->lock, true}, {&r->lock, true}, {&b->lock, false}};
+    dyng_py_lock_three(locks);
 
     /* 1. The result must match the graph as it is now. */
     result_version = r->graph_version;
@@ -339,7 +269,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
 
         /* 3. Make every allocation the result needs before the graph
          * changes, so that a failure leaves both as they were. */
-        status = growth_bound(&bound, g->handle, b->handle, n);
+        status = dyng_py_growth_bound(&bound, g->handle, b->handle, n);
         if (status != DYNG_OK) {
             outcome = UPDATE_LIBDYNG_ERROR;
         } else if (!dyng_py_result_prepare_write((dyng_py_result *)r, DEGREES, bound)) {
@@ -384,7 +314,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
         }
     }
 
-    unlock_three(locks);
+    dyng_py_unlock_three(locks);
     DYNG_PY_END_NATIVE(&call);
 
     switch (outcome) {

@@ -48,6 +48,7 @@ typedef struct dyng_py_state {
     PyObject *array_type;                 /* _core.Array (the base type) */
     PyObject *array_state_type;           /* _core._ArrayState (DLPack / view owner) */
     PyObject *degrees_type;               /* _core.DegreeResult (the test result)    */
+    PyObject *sssp_type;                  /* _core.SsspResult */
     PyObject *array_public_type;          /* dyng.Array (a subclass), or NULL        */
     PyObject *errors[DYNG_PY_NUM_STATUS]; /* NULL until registered       */
 } dyng_py_state;
@@ -81,6 +82,15 @@ void dyng_py_unlock(dyng_py_rwlock *l);
  * twice is taken once, exclusively if either asks for it. */
 void dyng_py_lock_pair(dyng_py_rwlock *a, bool a_exclusive, dyng_py_rwlock *b, bool b_exclusive);
 void dyng_py_unlock_pair(dyng_py_rwlock *a, dyng_py_rwlock *b);
+
+/* Three locks of an update (graph and result exclusive, the batch shared),
+ * taken in address order: sorts `req` in place; unlock with the same array. */
+typedef struct dyng_py_lock_request {
+    dyng_py_rwlock *lock;
+    bool exclusive;
+} dyng_py_lock_request;
+void dyng_py_lock_three(dyng_py_lock_request *req);
+void dyng_py_unlock_three(const dyng_py_lock_request *req);
 
 /* ---- native calls: GIL, Ctrl-C, profiler -------------------------------- */
 
@@ -196,6 +206,13 @@ dyng_py_batch *dyng_py_batch_arg(PyObject *obj, const char *what);
  * with InvalidArgumentError naming `what` and listing the names. */
 int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what);
 
+/* The most vertices g (now n of them) can have after b: n, or one past the
+ * largest insertion endpoint when its semantics let vertices grow. Ids the
+ * apply is sure to refuse are left out, so they fail as the apply reports
+ * them rather than as an allocation of their size. Without the GIL. */
+dyng_status dyng_py_growth_bound(int64_t *bound, const dyng_graph *g, const dyng_batch *b,
+                                 int64_t n);
+
 /* ---- per-file module init ------------------------------------------------ */
 
 /* Each file adds its types and functions: 0 or -1 with an exception set. */
@@ -206,6 +223,7 @@ int dyng_py_init_io(PyObject *module, dyng_py_state *st);
 int dyng_py_init_profiler(PyObject *module, dyng_py_state *st);
 int dyng_py_init_array(PyObject *module, dyng_py_state *st);
 int dyng_py_init_degrees(PyObject *module, dyng_py_state *st);
+int dyng_py_init_sssp(PyObject *module, dyng_py_state *st);
 
 /* Module-level functions each file contributes (NULL-terminated tables). */
 extern PyMethodDef dyng_py_graph_functions[];

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dyng import config, errors, io, testing
+from dyng import config, errors, io, sssp, testing
 from dyng._backend import native as _native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
@@ -33,6 +33,7 @@ from dyng.errors import (
     OutOfMemoryError,
     StaleResultError,
 )
+from dyng.sssp import INFINITE_DISTANCE
 
 if TYPE_CHECKING:
     from dyng._array import Array
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     __version__: str
 
 __all__ = [
+    "INFINITE_DISTANCE",
     "AlgorithmInfo",
     "ApplySummary",
     "Array",
@@ -69,6 +71,7 @@ __all__ = [
     "profile",
     "set_default_resources",
     "show_config",
+    "sssp",
     "testing",
     "use_cpu_only",
 ]

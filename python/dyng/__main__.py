@@ -1,8 +1,10 @@
 """The command line: ``dyng`` (also ``python -m dyng``).
 
-Subcommands so far: ``dyng config`` prints the build's configuration, and
-``dyng --version`` the version. Exit status: 0 success, 1 failure
-(``dyng: error: ...``), 2 usage, 130 on Ctrl-C.
+Subcommands so far: ``dyng config`` prints the build's configuration,
+``dyng demo`` runs the main job (shortest routes kept current on a road
+network, see :mod:`dyng._demo`), and ``dyng --version`` prints the version.
+Exit status: 0 success, 1 failure (``dyng: error: ...``), 2 usage, 130 on
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -41,6 +43,19 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("config", help="print the version, backends, threads and build flags")
+    demo = sub.add_parser(
+        "demo",
+        help="keep shortest routes current on a real road network (the main job)",
+        description="Keep a shortest-path tree current on a road network while traffic changes "
+        "it, checking every repaired tree against a recomputation.",
+    )
+    demo.add_argument(
+        "--graph", help="a Matrix Market file (default: the shipped Luxembourg road network)"
+    )
+    demo.add_argument("--batches", type=int, default=30, help="batches of changes (30)")
+    demo.add_argument("--batch-size", type=int, default=10, help="changes per batch (10)")
+    demo.add_argument("--seed", type=int, default=1, help="seeds weights and changes (1)")
+    demo.add_argument("--source", type=int, default=0, help="the source vertex (0)")
     return parser
 
 
@@ -74,6 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             show_config()
             return 0
+        if args.command == "demo":
+            from dyng._demo import run_demo
+
+            return run_demo(
+                graph=args.graph,
+                batches=args.batches,
+                batch_size=args.batch_size,
+                seed=args.seed,
+                source=args.source,
+            )
     except KeyboardInterrupt:
         print("dyng: interrupted", file=sys.stderr)
         return 130

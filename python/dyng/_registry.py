@@ -37,7 +37,29 @@ class AlgorithmInfo:
     citation: str
 
 
-_REGISTRY: tuple[AlgorithmInfo, ...] = ()
+_SSSP_CITATION = """@article{khanda2022sssp,
+  author  = {Khanda, Arindam and Srinivasan, Sriram and Bhowmick, Sanjukta and
+             Norris, Boyana and Das, Sajal K.},
+  title   = {A Parallel Algorithm Template for Updating Single-Source Shortest
+             Paths in Large-Scale Dynamic Networks},
+  journal = {IEEE Transactions on Parallel and Distributed Systems},
+  volume  = {33},
+  number  = {4},
+  year    = {2022}
+}"""
+
+_REGISTRY: tuple[AlgorithmInfo, ...] = (
+    AlgorithmInfo(
+        name="sssp",
+        title="Single-source shortest paths: canonical trees, computed and repaired",
+        backends=("sequential",),
+        determinism="distances and parents are bit for bit the same on every run, backend and "
+        "thread count, and an update gives what a recomputation gives (canonical trees)",
+        oracle="dyng.testing.dijkstra; scipy.sparse.csgraph.dijkstra where installed; the "
+        "research code's trees (../shared/goldens/mosp)",
+        citation=_SSSP_CITATION,
+    ),
+)
 
 
 def algorithms() -> list[AlgorithmInfo]:
@@ -46,7 +68,7 @@ def algorithms() -> list[AlgorithmInfo]:
     Returns
     -------
     list of AlgorithmInfo
-        In name order; empty until the first algorithm lands.
+        In name order.
     """
     return sorted(_REGISTRY, key=lambda a: a.name)
 

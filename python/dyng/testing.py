@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from dyng._backend import native
 from dyng._batch import EdgeBatch
@@ -31,7 +32,133 @@ _NO_HYPOTHESIS = (
     "the dyng.testing strategies need Hypothesis; install it with pip install 'dyng[test]'"
 )
 
-__all__ = ["DegreeResult", "degrees", "edge_batches", "graphs", "update_degrees"]
+__all__ = [
+    "DegreeResult",
+    "check_sssp_tree",
+    "degrees",
+    "dijkstra",
+    "edge_batches",
+    "graphs",
+    "update_degrees",
+]
+
+_INF = 2**61 - 1
+
+
+def _weighted_rows(graph: Graph, objective: int) -> list[list[tuple[int, int]]]:
+    """Row u as [(v, w), ...] from the graph's CSR export, weights of one column."""
+    row_ptr, col, weights = graph.to_csr()
+    rp, cl = row_ptr.tolist(), col.tolist()
+    ws = [1] * len(cl) if weights is None else weights[:, objective].tolist()
+    return [[(cl[e], ws[e]) for e in range(rp[u], rp[u + 1])] for u in range(len(rp) - 1)]
+
+
+def dijkstra(
+    graph: Graph, source: int = 0, *, objective: int = 0
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The canonical shortest-path tree of ``source``, in pure Python (an oracle).
+
+    Written from the definition, sharing nothing with the native code: Dijkstra
+    with :mod:`heapq` over the graph's CSR export, then each parent as the
+    lowest-id in-neighbour ``u`` with ``dist[u] + w(u, v) == dist[v]``.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph (weights of column ``objective``, or 1 when unweighted).
+    source : int, optional
+        The source vertex.
+    objective : int, optional
+        The weight column.
+
+    Returns
+    -------
+    (distances, parents) : tuple of numpy.ndarray
+        int64 arrays; ``2**61 - 1`` and -1 for unreachable vertices.
+    """
+    import heapq
+
+    rows = _weighted_rows(graph, objective)
+    n = len(rows)
+    dist = [_INF] * n
+    dist[source] = 0
+    queue = [(0, source)]
+    done = [False] * n
+    while queue:
+        d, u = heapq.heappop(queue)
+        if done[u]:
+            continue
+        done[u] = True
+        for v, w in rows[u]:
+            if d + w < dist[v]:
+                dist[v] = d + w
+                heapq.heappush(queue, (d + w, v))
+    parent = [-1] * n
+    for u in range(n):
+        if dist[u] == _INF:
+            continue
+        for v, w in rows[u]:
+            if v != source and dist[u] + w == dist[v] and (parent[v] < 0 or u < parent[v]):
+                parent[v] = u
+    return np.array(dist, dtype=np.int64), np.array(parent, dtype=np.int64)
+
+
+def check_sssp_tree(
+    graph: Graph,
+    source: int,
+    distances: npt.ArrayLike,
+    parents: npt.ArrayLike,
+    *,
+    objective: int = 0,
+    canonical: bool = True,
+) -> None:
+    """Check that arrays are a shortest-path tree of ``graph``, in pure Python.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+    source : int
+        The source vertex.
+    distances, parents : array_like
+        One entry per vertex.
+    objective : int, optional
+        The weight column.
+    canonical : bool, optional
+        Also check that every parent is the lowest-id tight in-neighbour.
+
+    Raises
+    ------
+    AssertionError
+        Naming the first vertex or edge that breaks the rules.
+    """
+    rows = _weighted_rows(graph, objective)
+    d = [int(x) for x in np.asarray(distances).tolist()]
+    p = [int(x) for x in np.asarray(parents).tolist()]
+    n = len(rows)
+    assert len(d) == n and len(p) == n, f"expected {n} entries, got {len(d)} and {len(p)}"
+    assert d[source] == 0 and p[source] == -1, "the source needs distance 0 and parent -1"
+    lowest = [-1] * n
+    for u in range(n):
+        if d[u] == _INF:
+            continue
+        for v, w in rows[u]:
+            assert d[u] + w >= d[v], f"edge ({u}, {v}) improves vertex {v}: {d[u] + w} < {d[v]}"
+            if v != source and d[u] + w == d[v] and (lowest[v] < 0 or u < lowest[v]):
+                lowest[v] = u
+    for v in range(n):
+        if v == source:
+            continue
+        if p[v] == -1:
+            assert d[v] == _INF, f"vertex {v} has no parent but distance {d[v]}"
+            continue
+        assert lowest[v] >= 0, f"vertex {v} has parent {p[v]} but no tight in-edge"
+        tight = any(x == v and d[p[v]] + w == d[v] for x, w in rows[p[v]])
+        assert tight, f"vertex {v}: the edge ({p[v]}, {v}) is missing or not tight"
+        if canonical:
+            assert p[v] == lowest[v], (
+                f"vertex {v} has parent {p[v]}, the lowest tight is {lowest[v]}"
+            )
 
 
 class DegreeResult:

@@ -27,7 +27,7 @@ dyng_status dyng_sssp_options_default(dyng_sssp_options *out) {
     out->objective = 0;
     out->engine = DYNG_SSSP_AUTO;
     out->validate_inputs = true;
-    out->fallback_fraction = 0.5;
+    out->fallback_fraction = 0.05;
     return DYNG_OK;
 }
 

@@ -315,8 +315,26 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         }
     }
 
-    /* 3. Push decreases outward in distance order, to a fixed point. */
+    /* 3. Push decreases outward in distance order, to a fixed point. When the
+     * vertices touched pass the fallback fraction, a recomputation is cheaper
+     * than going on: undo what was touched (so the counts compare with the
+     * tree before) and recompute. */
+    const double limit = res->options.fallback_fraction * (double)n;
     while (size > 0) {
+        if ((double)nt > limit) {
+            while (size > 0)
+                dyng_i_heap_pop(w->heap, w->pos, &size);
+            for (int64_t i = 0; i < nt; i++) {
+                const int64_t v = w->touched[i];
+                dist[v] = w->old[2 * i];
+                parent[v] = w->old[2 * i + 1];
+                w->mark[v] = 0;
+            }
+            for (int64_t i = 0; i < nh; i++)
+                w->mark[w->queue[i]] = 0;
+            DYNG_FN(sssp_recompute)(g, res, st);
+            return;
+        }
         const int64_t x = dyng_i_heap_pop(w->heap, w->pos, &size);
         pops++;
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;

@@ -1,0 +1,410 @@
+/*
+ * sssp.c - _core.SsspResult: a libdyng sssp result under the result machinery
+ * of array.h.
+ *
+ *   sssp_compute(graph, source, objective, fallback_fraction, validate_inputs)
+ *   sssp_update(graph, batch, result)   -> summary 12-tuple + 6 counters
+ *   sssp_from_arrays(graph, source, distances, parents, objective,
+ *                    fallback_fraction, validate_inputs)
+ *
+ * The libdyng result is the state's source of truth; slots 0 (distances) and
+ * 1 (parents) mirror it in reference-counted buffers that Arrays hand out.
+ * An update makes both slots writable and long enough before the graph
+ * changes (copy-on-write when an export of them is alive), runs
+ * dyng_sssp_update (atomic), then copies into the slots only the entries
+ * dyng_sssp_result_changed lists, so an update costs what the repair costs,
+ * not O(n).
+ */
+#include <string.h>
+
+#include "array.h"
+
+typedef struct sssp_result {
+    DYNG_PY_RESULT_HEAD;
+    dyng_sssp_result *handle;
+} sssp_result;
+
+enum { DISTANCES = 0, PARENTS = 1 };
+
+static sssp_result *result_alloc(void) {
+    dyng_py_state *st = dyng_py_state_global();
+    PyTypeObject *type = (PyTypeObject *)st->sssp_type;
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    sssp_result *r = (sssp_result *)alloc(type, 0);
+    if (r == NULL)
+        return NULL;
+    r->handle = NULL;
+    if (dyng_py_result_init((dyng_py_result *)r) < 0) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+static void result_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    sssp_result *r = (sssp_result *)self;
+    dyng_sssp_result_free(&r->handle);
+    dyng_py_result_clear((dyng_py_result *)self);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(self);
+    Py_DECREF(type);
+}
+
+/* Fill both slots of a new result from its handle (nobody else sees it yet).
+ * Without the GIL; false when out of memory. */
+static bool mirror_all(sssp_result *r, uint64_t version, uint64_t state_id) {
+    int64_t n = 0;
+    const int64_t *d, *p;
+    dyng_sssp_result_num_vertices(&n, r->handle);
+    dyng_sssp_result_distances(&d, r->handle);
+    dyng_sssp_result_parents(&p, r->handle);
+    for (int i = 0; i < 2; i++) {
+        dyng_py_buffer *b = dyng_py_buffer_new((size_t)n * sizeof(int64_t));
+        if (b == NULL)
+            return false;
+        if (n > 0)
+            memcpy(b->data, i == DISTANCES ? d : p, (size_t)n * sizeof(int64_t));
+        r->slots[i].buffer = b;
+        r->slots[i].dtype = DYNG_PY_INT64;
+        r->slots[i].length = n;
+        r->num_slots = i + 1;
+    }
+    r->graph_version = version;
+    r->graph_state_id = state_id;
+    return true;
+}
+
+static int copy_policy_of(dyng_py_graph *g) {
+    return g->resources ? ((dyng_py_resources *)g->resources)->copy_policy : 0;
+}
+
+static void options_from(dyng_sssp_options *o, int objective, double fallback, int validate) {
+    dyng_sssp_options_default(o);
+    o->objective = objective;
+    o->fallback_fraction = fallback;
+    o->validate_inputs = validate != 0;
+}
+
+/* Wrap a finished handle (freed on failure). With the GIL. */
+static PyObject *wrap_handle(dyng_sssp_result *handle, dyng_py_graph *g) {
+    sssp_result *r = result_alloc();
+    if (r == NULL) {
+        dyng_sssp_result_free(&handle);
+        return NULL;
+    }
+    r->handle = handle;
+    r->copy_policy = copy_policy_of(g);
+    uint64_t version = 0, state_id = 0;
+    dyng_sssp_result_graph_version(&version, handle);
+    dyng_sssp_result_graph_state_id(&state_id, handle);
+    PyThreadState *ts = PyEval_SaveThread();
+    const bool ok = mirror_all(r, version, state_id);
+    PyEval_RestoreThread(ts);
+    if (!ok) {
+        Py_DECREF(r);
+        return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for the arrays of an sssp result");
+    }
+    return (PyObject *)r;
+}
+
+/* ---- compute and from_arrays --------------------------------------------- */
+
+static PyObject *sssp_compute(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj;
+    long long source;
+    int objective, validate;
+    double fallback;
+    if (!PyArg_ParseTuple(args, "OLidp:sssp_compute", &graph_obj, &source, &objective, &fallback,
+                          &validate))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (g == NULL)
+        return NULL;
+    dyng_sssp_options o;
+    options_from(&o, objective, fallback, validate);
+    dyng_sssp_result *handle = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "sssp.compute");
+    dyng_py_rdlock(&g->lock);
+    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, &o);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return wrap_handle(handle, g);
+}
+
+static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj, *d_obj, *p_obj;
+    long long source;
+    int objective, validate;
+    double fallback;
+    if (!PyArg_ParseTuple(args, "OLOOidp:sssp_from_arrays", &graph_obj, &source, &d_obj, &p_obj,
+                          &objective, &fallback, &validate))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (g == NULL)
+        return NULL;
+    dyng_py_ints d, p;
+    memset(&p, 0, sizeof p);
+    if (dyng_py_ints_get(&d, d_obj, DYNG_TYPE_INT64, "distances") < 0 ||
+        dyng_py_ints_get(&p, p_obj, DYNG_TYPE_INT64, "parents") < 0) {
+        dyng_py_ints_release(&d);
+        dyng_py_ints_release(&p);
+        return NULL;
+    }
+    dyng_sssp_options o;
+    options_from(&o, objective, fallback, validate);
+    dyng_sssp_result *handle = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "sssp.from_arrays");
+    dyng_py_rdlock(&g->lock);
+    int64_t n = 0;
+    dyng_graph_num_vertices(&n, g->handle);
+    dyng_status s = DYNG_INVALID_ARGUMENT;
+    if (d.length == n && p.length == n)
+        s = dyng_sssp_result_from_arrays(&handle, g->handle, (int64_t)source, d.data, p.data, &o);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    const int64_t dl = d.length, pl = p.length;
+    dyng_py_ints_release(&d);
+    dyng_py_ints_release(&p);
+    if (s != DYNG_OK && (dl != n || pl != n))
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                             "distances and parents need one entry per vertex (%lld); got %lld "
+                             "and %lld",
+                             (long long)n, (long long)dl, (long long)pl);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return wrap_handle(handle, g);
+}
+
+/* ---- update ---------------------------------------------------------------- */
+
+static PyObject *sssp_update(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj, *batch_obj, *result_obj;
+    if (!PyArg_ParseTuple(args, "OOO:sssp_update", &graph_obj, &batch_obj, &result_obj))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    dyng_py_batch *b = g ? dyng_py_batch_arg(batch_obj, "batch") : NULL;
+    if (b == NULL)
+        return NULL;
+    dyng_py_state *st = dyng_py_state_global();
+    if (!PyObject_TypeCheck(result_obj, (PyTypeObject *)st->sssp_type)) {
+        PyErr_SetString(PyExc_TypeError, "result must be a native sssp result");
+        return NULL;
+    }
+    sssp_result *r = (sssp_result *)result_obj;
+    const int copy_policy = copy_policy_of(g);
+    dyng_sssp_stats stats;
+    memset(&stats, 0, sizeof stats);
+    dyng_status s = DYNG_OK;
+    bool no_memory = false;
+    int64_t bound = 0;
+
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "sssp.update");
+    dyng_py_lock_request locks[3] = {{&g->lock, true}, {&r->lock, true}, {&b->lock, false}};
+    dyng_py_lock_three(locks);
+    const int64_t n_old = r->slots[DISTANCES].length;
+    uint64_t version = 0, state_id = 0;
+    dyng_graph_version(&version, g->handle);
+    dyng_graph_state_id(&state_id, g->handle);
+    if (version != r->graph_version || state_id != r->graph_state_id) {
+        /* Stale: refused before anything changes, arrays included. */
+        s = dyng_sssp_update(g->handle, b->handle, r->handle, NULL);
+    } else {
+        /* Retire the current Arrays first: a failed update retires them too. */
+        r->generation++;
+        r->copy_policy = copy_policy;
+        s = dyng_py_growth_bound(&bound, g->handle, b->handle, n_old);
+        if (s == DYNG_OK) {
+            const bool d_ok = dyng_py_result_prepare_write((dyng_py_result *)r, DISTANCES, bound);
+            const bool p_ok =
+                d_ok && dyng_py_result_prepare_write((dyng_py_result *)r, PARENTS, bound);
+            no_memory = !p_ok;
+        }
+        if (s == DYNG_OK && !no_memory)
+            s = dyng_sssp_update(g->handle, b->handle, r->handle, &stats);
+        int64_t n = n_old;
+        if (s == DYNG_OK && !no_memory)
+            dyng_sssp_result_num_vertices(&n, r->handle);
+        /* A failure left graph and handle as they were: back to n_old. */
+        r->slots[DISTANCES].length = n;
+        r->slots[PARENTS].length = n;
+        const size_t room = r->slots[PARENTS].buffer->bytes / sizeof(int64_t);
+        if (s == DYNG_OK && !no_memory && (size_t)n > room) {
+            /* Cannot happen (the bound follows the apply's growth rule); if it
+             * did, the mirror keeps its old state and reads as stale. */
+            r->slots[DISTANCES].length = n_old;
+            r->slots[PARENTS].length = n_old;
+        } else if (s == DYNG_OK && !no_memory) {
+            int64_t *md = r->slots[DISTANCES].buffer->data, *mp = r->slots[PARENTS].buffer->data;
+            const int64_t *d, *p, *changed;
+            int64_t count = 0;
+            bool all = false;
+            dyng_sssp_result_distances(&d, r->handle);
+            dyng_sssp_result_parents(&p, r->handle);
+            dyng_sssp_result_changed(&changed, &count, &all, r->handle);
+            if (all) {
+                memcpy(md, d, (size_t)n * sizeof(int64_t));
+                memcpy(mp, p, (size_t)n * sizeof(int64_t));
+            } else {
+                for (int64_t v = n_old; v < n; v++) {
+                    md[v] = DYNG_INFINITE_DISTANCE;
+                    mp[v] = -1;
+                }
+                for (int64_t i = 0; i < count; i++) {
+                    md[changed[i]] = d[changed[i]];
+                    mp[changed[i]] = p[changed[i]];
+                }
+            }
+            dyng_sssp_result_graph_version(&r->graph_version, r->handle);
+            dyng_sssp_result_graph_state_id(&r->graph_state_id, r->handle);
+        }
+    }
+    dyng_py_unlock_three(locks);
+    DYNG_PY_END_NATIVE(&call);
+    if (no_memory)
+        return dyng_py_raise(DYNG_OUT_OF_MEMORY,
+                             "out of memory for the arrays of %lld vertices; nothing was changed",
+                             (long long)bound);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    const dyng_apply_summary *a = &stats.apply;
+    return Py_BuildValue(
+        "(LLLLLLLLLLLKLLLLNN)", (long long)a->inserted, (long long)a->updated,
+        (long long)a->deleted, (long long)a->ignored_deletions, (long long)a->ignored_insertions,
+        (long long)a->self_loops_dropped, (long long)a->cancelled, (long long)a->duplicates_merged,
+        (long long)a->new_vertices, (long long)a->num_vertices, (long long)a->num_edges,
+        (unsigned long long)a->version, (long long)stats.affected, (long long)stats.iterations,
+        (long long)stats.invalidated, (long long)stats.pushes, PyBool_FromLong(stats.fallback_used),
+        PyBool_FromLong(stats.converged));
+}
+
+/* ---- the type ----------------------------------------------------------------- */
+
+static PyObject *get_slot(PyObject *self, void *closure) {
+    return dyng_py_array_of_result(self, closure ? PARENTS : DISTANCES);
+}
+
+/* Counters and settings, read under the shared lock taken without the GIL. */
+enum { F_VERSION, F_STATE_ID, F_GENERATION, F_SOURCE, F_OBJECTIVE, F_VALIDATE, F_VERTICES };
+static const int fields[] = {F_VERSION,   F_STATE_ID, F_GENERATION, F_SOURCE,
+                             F_OBJECTIVE, F_VALIDATE, F_VERTICES};
+
+static PyObject *get_field(PyObject *self, void *closure) {
+    sssp_result *r = (sssp_result *)self;
+    const int f = *(const int *)closure;
+    long long value = 0;
+    dyng_sssp_options o;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    dyng_sssp_result_options(&o, r->handle);
+    int64_t source = 0;
+    dyng_sssp_result_source(&source, r->handle);
+    switch (f) {
+    case F_VERSION: value = (long long)r->graph_version; break;
+    case F_STATE_ID: value = (long long)r->graph_state_id; break;
+    case F_GENERATION: value = (long long)r->generation; break;
+    case F_SOURCE: value = (long long)source; break;
+    case F_OBJECTIVE: value = o.objective; break;
+    case F_VALIDATE: value = o.validate_inputs; break;
+    default: value = (long long)r->slots[DISTANCES].length; break;
+    }
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    if (f == F_VALIDATE)
+        return PyBool_FromLong(value != 0);
+    if (f == F_VERSION || f == F_STATE_ID || f == F_GENERATION)
+        return PyLong_FromUnsignedLongLong((unsigned long long)value);
+    return PyLong_FromLongLong(value);
+}
+
+static PyObject *get_fallback(PyObject *self, void *closure) {
+    (void)closure;
+    sssp_result *r = (sssp_result *)self;
+    dyng_sssp_options o;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    dyng_sssp_result_options(&o, r->handle);
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    return PyFloat_FromDouble(o.fallback_fraction);
+}
+
+static PyObject *result_clone(PyObject *self, PyObject *unused) {
+    (void)unused;
+    sssp_result *r = (sssp_result *)self;
+    sssp_result *c = result_alloc();
+    if (c == NULL)
+        return NULL;
+    bool ok = false;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK &&
+         mirror_all(c, r->graph_version, r->graph_state_id);
+    c->copy_policy = r->copy_policy;
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    if (!ok) {
+        Py_DECREF(c);
+        return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for a copy of an sssp result");
+    }
+    return (PyObject *)c;
+}
+
+static PyGetSetDef result_getset[] = {
+    {"distances", get_slot, NULL, "The distances (an Array of int64).", NULL},
+    {"parents", get_slot, NULL, "The parents (an Array of int64).", (void *)1},
+    {"graph_version", get_field, NULL, "The graph version it matches.", (void *)&fields[0]},
+    {"graph_state_id", get_field, NULL, "The graph state id it matches.", (void *)&fields[1]},
+    {"generation", get_field, NULL, "Updates started on it.", (void *)&fields[2]},
+    {"source", get_field, NULL, "The source vertex.", (void *)&fields[3]},
+    {"objective", get_field, NULL, "The weight column.", (void *)&fields[4]},
+    {"validate_inputs", get_field, NULL, "Whether from_arrays checks canonicity.",
+     (void *)&fields[5]},
+    {"num_vertices", get_field, NULL, "Entries.", (void *)&fields[6]},
+    {"fallback_fraction", get_fallback, NULL, "The recompute threshold.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMethodDef result_methods[] = {
+    {"clone", result_clone, METH_NOARGS, "clone($self, /)\n--\n\nA deep copy."},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot result_slots[] = {
+    {Py_tp_dealloc, result_dealloc},
+    {Py_tp_getset, result_getset},
+    {Py_tp_methods, result_methods},
+    {Py_tp_doc, "A native sssp result (made by sssp_compute or sssp_from_arrays)."},
+    {0, NULL}};
+
+static PyType_Spec result_spec = {"dyng._core.SsspResult", sizeof(sssp_result), 0,
+                                  Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+                                  result_slots};
+
+PyMethodDef dyng_py_sssp_functions[] = {
+    {"sssp_compute", sssp_compute, METH_VARARGS,
+     "sssp_compute(graph, source, objective, fallback_fraction, validate_inputs, /)\n--\n\n"
+     "The canonical shortest-path tree of source."},
+    {"sssp_update", sssp_update, METH_VARARGS,
+     "sssp_update(graph, batch, result, /)\n--\n\nApply a batch and repair the result."},
+    {"sssp_from_arrays", sssp_from_arrays, METH_VARARGS,
+     "sssp_from_arrays(graph, source, distances, parents, objective, fallback_fraction, "
+     "validate_inputs, /)\n--\n\nA result from checked arrays."},
+    {NULL, NULL, 0, NULL}};
+
+int dyng_py_init_sssp(PyObject *module, dyng_py_state *st) {
+    st->sssp_type = PyType_FromModuleAndSpec(module, &result_spec, NULL);
+    if (!st->sssp_type)
+        return -1;
+    if (PyModule_AddObjectRef(module, "SsspResult", st->sssp_type) < 0 ||
+        PyModule_AddObject(module, "INFINITE_DISTANCE",
+                           PyLong_FromLongLong(DYNG_INFINITE_DISTANCE)) < 0)
+        return -1;
+    return PyModule_AddFunctions(module, dyng_py_sssp_functions);
+}
