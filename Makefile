@@ -142,6 +142,7 @@ bench: $(BENCH_STAMP)
 	$(VENV)/bin/python bench/mm_read.py
 	$(MAKE) python
 	set -o pipefail; $(VENV)/bin/python bench/python_api.py | tee bench/results/python_api.txt
+	set -o pipefail; $(VENV)/bin/python bench/sssp.py | tee bench/results/sssp.txt
 	$(VENV)/bin/python bench/plot_results.py
 
 # --- formatting -----------------------------------------------------------

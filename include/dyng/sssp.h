@@ -83,7 +83,8 @@ dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 /*
  * The shortest-path tree of `source` in g. options NULL means the defaults.
  * Never changes g. Errors: DYNG_INVALID_ARGUMENT (source out of range, an
- * objective past the weight columns, a weight below 1), DYNG_OUT_OF_MEMORY,
+ * objective past the weight columns, a weight below 1 anywhere in the
+ * objective's column, reachable or not), DYNG_OUT_OF_MEMORY,
  * DYNG_INTERRUPTED. Time O((n + m) log n).
  */
 dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64_t source,

@@ -53,8 +53,8 @@ class Options:
         an unweighted graph).
     fallback_fraction : float
         An update recomputes when more than this fraction of the vertices is
-        invalidated, or touched by the repair (0 always recomputes, 1 never
-        does). The default 0.05 keeps an update within about 1.1x of a
+        invalidated, or touched by the repair (0: whenever a vertex is; 1:
+        never). The default 0.05 keeps an update within about 1.1x of a
         recomputation however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
@@ -298,7 +298,7 @@ def compute(
     ------
     InvalidArgumentError
         For a source out of range, an objective past the weight columns, or a
-        weight below 1.
+        weight below 1 anywhere in the objective's column.
     TypeError
         For an unknown keyword.
     """
@@ -339,7 +339,8 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
     -----
     Everything that can fail is checked before the graph changes, so a failed
     update leaves graph and tree as they were (its old Arrays are retired all
-    the same). The interrupt flag and Ctrl-C are honoured until the batch is
+    the same, except when the tree was refused as stale: that leaves it
+    untouched). The interrupt flag and Ctrl-C are honoured until the batch is
     applied; the repair after that runs to its end.
     """
     if not isinstance(graph, Graph):

@@ -361,6 +361,18 @@ static void test_failures(void) {
     o.fallback_fraction = 2;
     CHECK_STATUS(dyng_sssp_compute(&r, g, 0, &o), DYNG_INVALID_ARGUMENT);
     CHECK(r == NULL);
+    {
+        /* A weight 0 out of the source's reach is refused all the same: an
+         * update could bring it into reach. */
+        int32_t bs[] = {0, 2}, bd[] = {1, 3}, bw[] = {1, 0};
+        dyng_graph *bad = NULL;
+        CHECK_OK(dyng_graph_from_edges(&bad, &p, 4, 2, bs, bd, bw, NULL));
+        CHECK_STATUS(dyng_sssp_compute(&r, bad, 0, NULL), DYNG_INVALID_ARGUMENT);
+        int64_t bdist[] = {0, 1, INF, INF}, bpar[] = {-1, 0, -1, -1};
+        CHECK_STATUS(dyng_sssp_result_from_arrays(&r, bad, 0, bdist, bpar, NULL),
+                     DYNG_INVALID_ARGUMENT);
+        dyng_graph_free(&bad);
+    }
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
     int64_t d0[16], p0[16];
     const int64_t *d, *par;

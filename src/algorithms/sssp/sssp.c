@@ -156,6 +156,7 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
                             (long long)source, (long long)g->n, (long long)(g->n - 1));
+    DYNG_I_TRY(kernels_of(g)->check_weights(g, o.objective));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
@@ -274,6 +275,7 @@ dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_grap
                             (long long)source, (long long)g->n, (long long)(g->n - 1));
     if (g->n > 0 && (distances == NULL || parents == NULL))
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "distances and parents must not be NULL");
+    DYNG_I_TRY(kernels_of(g)->check_weights(g, o.objective));
     DYNG_I_TRY(kernels_of(g)->check(g, o.objective, source, distances, parents, o.validate_inputs));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));

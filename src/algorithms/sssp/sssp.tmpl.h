@@ -26,6 +26,31 @@ static inline int64_t DYNG_FN(sssp_w)(const dyng_i_adj *a, int64_t slot, int K, 
     return K > 0 ? (int64_t)a->w[slot * K + obj] : 1;
 }
 
+/* ---- weights ---------------------------------------------------------------- */
+
+/* DYNG_OK when every weight of column obj is at least 1, reachable or not
+ * (an edge out of reach now may be reached after an update). */
+static dyng_status DYNG_FN(sssp_check_weights)(const dyng_graph *g, int obj) {
+    const int K = g->p.num_weights;
+    if (K == 0)
+        return DYNG_OK;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    for (int64_t u = 0; u < g->n; u++) {
+        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        for (int64_t i = 0; i < len; i++) {
+            const int64_t wt = out->w[(off + i) * K + obj];
+            if (wt < 1)
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "edge (%lld, %lld) has weight %lld in column %d; sssp needs "
+                                    "weights >= 1",
+                                    (long long)u, (long long)col[off + i], (long long)wt, obj);
+        }
+    }
+    return DYNG_OK;
+}
+
 /* ---- compute: Dijkstra ---------------------------------------------------- */
 
 /*
@@ -448,6 +473,7 @@ const dyng_i_sssp_kernels DYNG_SSSP_KERNELS = {
     .compute = DYNG_FN(sssp_compute),
     .repair = DYNG_FN(sssp_repair),
     .check = DYNG_FN(sssp_check),
+    .check_weights = DYNG_FN(sssp_check_weights),
 };
 
 #undef ROW

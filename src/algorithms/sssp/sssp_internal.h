@@ -46,6 +46,9 @@ typedef struct dyng_i_sssp_kernels {
      * recompute when `recompute`. */
     void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
                    dyng_sssp_stats *stats, bool recompute);
+    /* Every weight of column obj is at least 1 (compute and from_arrays check
+     * them all, so the repair's recomputation cannot meet a bad one). */
+    dyng_status (*check_weights)(const dyng_graph *g, int obj);
     /* Check arrays against g (from_arrays). */
     dyng_status (*check)(const dyng_graph *g, int obj, int64_t source, const int64_t *dist,
                          const int64_t *parent, bool canonical);
