@@ -1,7 +1,9 @@
 """The command line: ``dyng`` (also ``python -m dyng``).
 
 Subcommands so far: ``dyng config`` prints the build's configuration,
-``dyng demo`` runs the main job (shortest routes kept current on a road
+``dyng sssp compute|update`` computes a shortest-path tree of a graph file
+and repairs it through the batches of a ``.dgt`` file, ``dyng demo`` runs the
+main job (shortest routes kept current on a road
 network, see :mod:`dyng._demo`), and ``dyng --version`` prints the version.
 Exit status: 0 success, 1 failure (``dyng: error: ...``), 2 usage, 130 on
 Ctrl-C.
@@ -35,6 +37,76 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per field of dyng.sssp.Options, in kebab case (DESIGN 7)."""
+    from dataclasses import fields
+
+    from dyng.sssp import Options
+
+    defaults = Options()
+    for f in fields(Options):
+        value = getattr(defaults, f.name)
+        flag = "--" + f.name.replace("_", "-")
+        if isinstance(value, bool):
+            parser.add_argument(
+                flag, type=_boolean, default=value, metavar="true|false", help=f"({value})"
+            )
+        else:
+            parser.add_argument(flag, type=type(value), default=value, help=f"({value})")
+
+
+def _boolean(text: str) -> bool:
+    if text.lower() in ("true", "1", "yes"):
+        return True
+    if text.lower() in ("false", "0", "no"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+
+
+def _sssp(args: argparse.Namespace) -> int:
+    """``dyng sssp compute|update``."""
+    import time
+    from dataclasses import fields
+
+    import numpy as np
+
+    from dyng import io, sssp
+
+    options = sssp.Options(**{f.name: getattr(args, f.name) for f in fields(sssp.Options)})
+    graph = io.read_matrix_market(args.graph)
+    tree = sssp.compute(graph, args.source, options=options)
+    if args.action == "update":
+        for batch in io.iter_batches(args.batches):
+            t0 = time.perf_counter()
+            stats = sssp.update(graph, batch, tree)
+            t_update = time.perf_counter() - t0
+            line = (
+                f"batch {batch.id}: {len(batch)} changes, {stats.affected} affected, "
+                f"update {t_update * 1e3:.3f} ms" + (", recomputed" if stats.fallback_used else "")
+            )
+            if args.compare_recompute:
+                t0 = time.perf_counter()
+                fresh = sssp.compute(graph, args.source, options=options)
+                t_fresh = time.perf_counter() - t0
+                same = np.array_equal(
+                    fresh.distances.to_numpy(), tree.distances.to_numpy()
+                ) and np.array_equal(fresh.parents.to_numpy(), tree.parents.to_numpy())
+                line += f", recompute {t_fresh * 1e3:.3f} ms, {'match' if same else 'MISMATCH'}"
+                if not same:
+                    print(line, file=sys.stderr)
+                    return 1
+            print(line, file=sys.stderr)
+    if args.distances:
+        io.write_distances(args.distances, tree.distances)
+    else:
+        d = tree.distances.to_numpy()
+        for v, x in enumerate(d.tolist()):
+            print(f"{v} {'INF' if x == sssp.INFINITE_DISTANCE else x}")
+    if args.tree:
+        io.write_tree(args.tree, tree.parents)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dyng",
@@ -43,6 +115,25 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("config", help="print the version, backends, threads and build flags")
+    sssp = sub.add_parser("sssp", help="shortest-path trees: compute, or update through batches")
+    sssp_sub = sssp.add_subparsers(dest="action", metavar="ACTION")
+    for action, text in (
+        ("compute", "compute the tree of a source on a graph file"),
+        ("update", "compute the tree, then apply every batch of a .dgt file and repair it"),
+    ):
+        p = sssp_sub.add_parser(action, help=text, description=text)
+        p.add_argument("graph", help="the graph: a Matrix Market file (values are the weights)")
+        if action == "update":
+            p.add_argument("batches", help="the batches: a .dgt file")
+            p.add_argument(
+                "--compare-recompute",
+                action="store_true",
+                help="after each batch also recompute, and print both times and whether they match",
+            )
+        p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
+        _add_option_flags(p)
+        p.add_argument("--distances", help="write the distances here (v d lines; default stdout)")
+        p.add_argument("--tree", help="write the tree here (v p lines)")
     demo = sub.add_parser(
         "demo",
         help="keep shortest routes current on a real road network (the main job)",
@@ -89,6 +180,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             show_config()
             return 0
+        if args.command == "sssp":
+            if args.action is None:
+                print("dyng: error: sssp needs an action: compute or update", file=sys.stderr)
+                return 2
+            return _sssp(args)
         if args.command == "demo":
             from dyng._demo import run_demo
 
@@ -102,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("dyng: interrupted", file=sys.stderr)
         return 130
-    except Error as e:
+    except (Error, OSError) as e:
         print(f"dyng: error: {e}", file=sys.stderr)
         return 1
     parser.print_usage(sys.stderr)  # pragma: no cover - argparse rejects unknown commands

@@ -43,8 +43,10 @@ __all__ = [
     "read_matrix_market",
     "read_matrix_market_arrays",
     "write_batches",
+    "write_distances",
     "write_matrix_market",
     "write_matrix_market_arrays",
+    "write_tree",
 ]
 
 PathLike = str | os.PathLike[str]
@@ -420,3 +422,55 @@ def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
         )
     k = counts.pop() if counts else 0
     native.dgt_write(p, [b._native(k) for b in items])
+
+
+def _write_pairs(path: PathLike, values: npt.ArrayLike, infinite: int | None) -> None:
+    """Write ``v x`` lines, one per vertex; ``v INF`` where x equals ``infinite``."""
+    import gzip
+
+    x = np.asarray(values).astype(np.int64, copy=False)
+    v = np.arange(len(x), dtype=np.int64)
+    text = np.char.add(np.char.add(v.astype(str), " "), x.astype(str))
+    if infinite is not None:
+        text = np.where(x == infinite, np.char.add(v.astype(str), " INF"), text)
+    body = "\n".join(text.tolist()) + ("\n" if len(x) else "")
+    target = _path(path)
+    if target.endswith(".gz"):
+        with gzip.open(target, "wt") as f:
+            f.write(body)
+    else:
+        with open(target, "w") as f:
+            f.write(body)
+
+
+def write_distances(path: PathLike, distances: npt.ArrayLike) -> None:
+    """Write a distance file: a line ``v d`` per vertex, ``v INF`` when unreachable.
+
+    The format of the research codes' ``distances*.txt`` (DESIGN 9); gzipped
+    when the path ends in ``.gz``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    distances : array_like
+        One int64 distance per vertex (``dyng.sssp.INFINITE_DISTANCE`` for
+        unreachable ones), such as ``tree.distances``.
+    """
+    _write_pairs(path, distances, 2**61 - 1)
+
+
+def write_tree(path: PathLike, parents: npt.ArrayLike) -> None:
+    """Write a tree file: a line ``v p`` per vertex, ``p = -1`` for the source and unreachable.
+
+    The format of the research codes' ``SSSPTree*.txt`` (DESIGN 9); gzipped
+    when the path ends in ``.gz``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    parents : array_like
+        One parent per vertex, such as ``tree.parents``.
+    """
+    _write_pairs(path, parents, None)

@@ -1,0 +1,153 @@
+"""dyng.sssp against the research code's files, byte for byte, and the dyng sssp command line.
+
+The goldens (../shared/goldens/mosp, DESIGN 12) are MOSP-OpenMP's trees: the graph as CSR
+triplets with three weight columns, the trees of source 0 per objective, and the trees after
+each batch (insert.txt / delete.txt). Our distance and tree files must equal theirs byte for
+byte. Skipped when the shared folder is not beside the checkout.
+"""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+import dyng
+import dyng.io
+
+GOLDENS = Path(__file__).resolve().parents[3] / "shared" / "goldens" / "mosp"
+
+
+def read_text(path: Path) -> str:
+    if path.exists():
+        return path.read_text()
+    gz = path.with_name(path.name + ".gz")
+    with gzip.open(gz, "rt") as f:
+        return f.read()
+
+
+def ints(path: Path) -> npt.NDArray[np.int64]:
+    return np.array(read_text(path).split(), dtype=np.int64)
+
+
+def golden_graph(name: str) -> dyng.Graph:
+    base = GOLDENS / name / "csr"
+    rp = ints(base / "graphCsrRowPtr.txt").astype(np.int32)
+    col = ints(base / "graphCsrColInd.txt").astype(np.int32)
+    w = ints(base / "graphCsrValues.txt").astype(np.int32).reshape(-1, 3)
+    return dyng.Graph.from_csr(rp, col, w, properties=dyng.GraphProperties.mosp_compatible(3))
+
+
+def golden_batch(name: str, batch: str) -> dyng.EdgeBatch:
+    base = GOLDENS / name / "changes" / batch
+    ins = ints(base / "insert.txt").reshape(-1, 5)
+    dele = ints(base / "delete.txt").reshape(-1, 2)
+    return dyng.EdgeBatch(
+        insert=(ins[:, 0], ins[:, 1], ins[:, 2:5].astype(np.int32)),
+        delete=(dele[:, 0], dele[:, 1]),
+    )
+
+
+needs_goldens = pytest.mark.skipif(not GOLDENS.exists(), reason="../shared/goldens not found")
+
+
+@needs_goldens
+@pytest.mark.parametrize("objective", [0, 1, 2])
+def test_initial_trees_match_the_research_code_byte_for_byte(
+    tmp_path: Path, objective: int
+) -> None:
+    g = golden_graph("small60")
+    tree = dyng.sssp.compute(g, 0, objective=objective)
+    dyng.io.write_distances(tmp_path / "d.txt", tree.distances)
+    dyng.io.write_tree(tmp_path / "t.txt", tree.parents)
+    init = GOLDENS / "small60" / "init" / f"obj{objective}"
+    assert (tmp_path / "d.txt").read_text() == read_text(init / "distancesOriginal.txt")
+    assert (tmp_path / "t.txt").read_text() == read_text(init / "SSSPTreeOriginal.txt")
+
+
+@needs_goldens
+@pytest.mark.parametrize("name", ["small60", "luxembourg_osm"])
+def test_updated_trees_match_the_research_code_byte_for_byte(tmp_path: Path, name: str) -> None:
+    compared = 0
+    for batch_dir in sorted((GOLDENS / name / "update").iterdir()):
+        batch = golden_batch(name, batch_dir.name)
+        for objective in range(3):
+            g = golden_graph(name)
+            tree = dyng.sssp.compute(g, 0, objective=objective)
+            dyng.sssp.update(g, batch, tree)
+            want = batch_dir / "mosp" / f"obj{objective}"
+            dyng.io.write_distances(tmp_path / "d.txt", tree.distances)
+            dyng.io.write_tree(tmp_path / "t.txt", tree.parents)
+            assert (tmp_path / "d.txt").read_text() == read_text(want / "distancesUpdated.txt")
+            assert (tmp_path / "t.txt").read_text() == read_text(want / "SSSPTreeUpdated.txt")
+            compared += 1
+    assert compared >= 12
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dyng", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_cli_sssp_compute_and_update(tmp_path: Path) -> None:
+    graph = tmp_path / "g.mtx"
+    graph.write_text(
+        "%%MatrixMarket matrix coordinate integer general\n5 5 5\n1 2 3\n2 3 4\n3 4 5\n1 4 20\n"
+        "4 5 1\n"
+    )
+    batches = tmp_path / "b.dgt"
+    batches.write_text("%dgt 1\n%batch 1\n+e 0 2 1\n%batch 2\n-e 2 3\n+e 1 4 2\n")
+    r = run_cli("sssp", "compute", str(graph))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["0 0", "1 3", "2 7", "3 12", "4 13"]
+    out_d, out_t = tmp_path / "d.txt", tmp_path / "t.txt"
+    r = run_cli(
+        "sssp",
+        "update",
+        str(graph),
+        str(batches),
+        "--compare-recompute",
+        "--distances",
+        str(out_d),
+        "--tree",
+        str(out_t),
+        "--fallback-fraction",
+        "1.0",
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.count("match") == 2 and "MISMATCH" not in r.stderr
+    g = dyng.io.read_matrix_market(graph)
+    tree = dyng.sssp.compute(g, 0)
+    for batch in dyng.io.iter_batches(batches):
+        dyng.sssp.update(g, batch, tree)
+    dyng.io.write_distances(tmp_path / "want_d.txt", tree.distances)
+    dyng.io.write_tree(tmp_path / "want_t.txt", tree.parents)
+    assert out_d.read_text() == (tmp_path / "want_d.txt").read_text()
+    assert out_t.read_text() == (tmp_path / "want_t.txt").read_text()
+    # 2 -> 3 is gone: 3 is back on 0 -> 3 (20); 4 takes 0 -> 1 -> 4 (3 + 2).
+    assert out_d.read_text().splitlines()[3:] == ["3 20", "4 5"]
+
+
+def test_cli_sssp_errors(tmp_path: Path) -> None:
+    assert run_cli("sssp").returncode == 2
+    assert run_cli("sssp", "compute").returncode == 2
+    r = run_cli("sssp", "compute", str(tmp_path / "missing.mtx"))
+    assert r.returncode == 1 and r.stderr.startswith("dyng: error:")
+    graph = tmp_path / "g.mtx"
+    graph.write_text("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 3\n")
+    r = run_cli("sssp", "compute", str(graph), "--objective", "2")
+    assert r.returncode == 1 and "objective" in r.stderr
+    r = run_cli("sssp", "compute", str(graph), "--validate-inputs", "maybe")
+    assert r.returncode == 2
+
+
+def test_cli_demo_runs_and_checks_every_tree() -> None:
+    r = run_cli("demo", "--batches", "3", "--batch-size", "5")
+    assert r.returncode == 0, r.stderr
+    assert "3/3 repaired trees identical" in r.stdout
