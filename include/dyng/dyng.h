@@ -20,5 +20,6 @@
 #include "sssp.h"
 #include "status.h"
 #include "types.h"
+#include "update.h"
 
 #endif /* DYNG_DYNG_H */

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "core/alloc.h"
 #include "dyng/sssp.h"
+#include "dyng/update.h"
 
 #define INF DYNG_INFINITE_DISTANCE
 
@@ -651,10 +652,80 @@ static void test_golden_graph(const char *name) {
     free(w32);
 }
 
+/* ---- dyng_update: several results, one apply ------------------------------------------ */
+
+static void test_update_many(void) {
+    stream_case c = {true, true, false, true, false, 2,  0, DYNG_TYPE_INT32, DYNG_TYPE_INT32,
+                     300,  1200, 40,    8,    10,    1.0};
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 2;
+    int32_t *src = malloc((size_t)c.m * 4), *dst = malloc((size_t)c.m * 4),
+            *w = malloc((size_t)c.m * 8);
+    for (int64_t e = 0; e < c.m; e++) {
+        src[e] = (int32_t)(next() % (uint64_t)c.n);
+        dst[e] = (int32_t)(next() % (uint64_t)c.n);
+        w[2 * e] = (int32_t)(1 + next() % 10);
+        w[2 * e + 1] = (int32_t)(1 + next() % 10);
+    }
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, c.n, c.m, src, dst, w, NULL));
+    dyng_sssp_options o0, o1;
+    dyng_sssp_options_default(&o0);
+    dyng_sssp_options_default(&o1);
+    o1.objective = 1;
+    o1.fallback_fraction = 1.0;
+    dyng_sssp_result *a = NULL, *b2 = NULL, *stale = NULL;
+    CHECK_OK(dyng_sssp_compute(&a, g, 0, &o0));
+    CHECK_OK(dyng_sssp_compute(&b2, g, 7, &o1));
+    CHECK_OK(dyng_sssp_compute(&stale, g, 3, &o0));
+    for (int t = 0; t < c.batches; t++) {
+        dyng_batch *b = NULL;
+        dyng_batch_new(&b, DYNG_TYPE_INT32, 2);
+        for (int i = 0; i < 20; i++) {
+            int32_t u = (int32_t)(next() % (uint64_t)c.n), v = (int32_t)(next() % (uint64_t)c.n);
+            int32_t ww[2] = {(int32_t)(1 + next() % 10), (int32_t)(1 + next() % 10)};
+            if (i % 2)
+                dyng_batch_add_insertions(b, 1, &u, &v, ww);
+            else
+                dyng_batch_add_deletions(b, 1, &src[next() % (uint64_t)c.m],
+                                         &dst[next() % (uint64_t)c.m]);
+        }
+        dyng_sssp_stats sa, sb;
+        uint64_t v0 = 0, v1 = 0;
+        dyng_graph_version(&v0, g);
+        /* A repeated result and a stale one are refused before anything changes. */
+        dyng_result_ref twice[2] = {{DYNG_RESULT_SSSP, a, NULL}, {DYNG_RESULT_SSSP, a, NULL}};
+        CHECK_STATUS(dyng_update(g, b, twice, 2), DYNG_INVALID_ARGUMENT);
+        if (t > 0) {
+            dyng_result_ref with_stale[3] = {{DYNG_RESULT_SSSP, a, NULL},
+                                             {DYNG_RESULT_SSSP, b2, NULL},
+                                             {DYNG_RESULT_SSSP, stale, NULL}};
+            CHECK_STATUS(dyng_update(g, b, with_stale, 3), DYNG_STALE_RESULT);
+        }
+        dyng_graph_version(&v1, g);
+        CHECK(v1 == v0 && matches(g, a) && matches(g, b2));
+        dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, a, &sa}, {DYNG_RESULT_SSSP, b2, &sb}};
+        CHECK_OK(dyng_update(g, b, both, 2));
+        dyng_graph_version(&v1, g);
+        CHECK(v1 == v0 + 1 && sa.apply.version == v1 && sb.apply.version == v1);
+        CHECK(matches(g, a) && matches(g, b2));
+        dyng_batch_free(&b);
+    }
+    dyng_sssp_result_free(&a);
+    dyng_sssp_result_free(&b2);
+    dyng_sssp_result_free(&stale);
+    dyng_graph_free(&g);
+    free(src);
+    free(dst);
+    free(w);
+}
+
 int main(void) {
     test_count_to_infinity();
     test_failures();
     test_from_arrays();
+    test_update_many();
     test_streams();
     test_golden_graph("small60");
     test_golden_graph("luxembourg_osm");

@@ -189,11 +189,7 @@ static int64_t vertex_bound(const dyng_graph *g, const dyng_batch *b) {
     return n;
 }
 
-dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
-                             dyng_sssp_stats *stats) {
-    DYNG_I_CHECK_ARG(g);
-    DYNG_I_CHECK_ARG(b);
-    DYNG_I_CHECK_ARG(r);
+dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r) {
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
         return dyng_i_error(DYNG_STALE_RESULT,
                             "the sssp result belongs to version %llu (state %llu) of the graph, "
@@ -213,14 +209,14 @@ dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_resul
                                     (long long)i, (int)b->ins_w[i * K + obj], obj);
     const int64_t bound = vertex_bound(g, b);
     DYNG_I_TRY(result_reserve(r, bound));
-    DYNG_I_TRY(work_reserve(&r->work, bound));
-    if (dyng_i_interrupted(g->res))
-        return dyng_i_error(DYNG_INTERRUPTED, "sssp update was interrupted before it started");
+    return work_reserve(&r->work, bound);
+}
 
+void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
+                        const dyng_apply_summary *applied, dyng_sssp_stats *stats) {
     dyng_sssp_stats s;
     memset(&s, 0, sizeof s);
-    DYNG_I_TRY(dyng_graph_apply(g, b, &s.apply));
-    /* From here on nothing can fail. */
+    s.apply = *applied;
     const bool recompute = g->p.directed && !g->p.store_transposed;
     kernels_of(g)->repair(g, b, r, &s, recompute);
     s.converged = true;
@@ -228,7 +224,13 @@ dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_resul
     r->graph_state_id = g->state_id;
     if (stats)
         *stats = s;
-    return DYNG_OK;
+}
+
+dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
+                             dyng_sssp_stats *stats) {
+    DYNG_I_CHECK_ARG(r);
+    dyng_result_ref ref = {DYNG_RESULT_SSSP, r, stats};
+    return dyng_update(g, b, &ref, 1);
 }
 
 /* ---- results --------------------------------------------------------------- */

@@ -7,6 +7,7 @@
 
 #include "algorithms/sssp/heap.h"
 #include "dyng/sssp.h"
+#include "dyng/update.h"
 #include "graph/graph_internal.h"
 
 /*
@@ -35,6 +36,13 @@ struct dyng_sssp_result {
     int64_t changed;  /* work.touched[0 .. changed) after an update's repair */
     bool changed_all; /* ... or every entry (a recomputation, or none yet)   */
 };
+
+/* dyng_update's two halves for an sssp result (sssp.c): before the apply,
+ * everything that can fail (staleness, options, the batch's weights, room
+ * for every vertex the batch may add); after it, the repair, which cannot. */
+dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r);
+void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
+                        const dyng_apply_summary *applied, dyng_sssp_stats *stats);
 
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
 typedef struct dyng_i_sssp_kernels {

@@ -1,0 +1,48 @@
+/*
+ * src/algorithms/update.c - dyng_update: one apply, several repairs
+ * (dyng/update.h). Each kind of result contributes a prepare (everything that
+ * can fail, before the graph changes) and a finish (its repair, after).
+ */
+#include "dyng/update.h"
+#include "algorithms/sssp/sssp_internal.h"
+#include "core/error.h"
+#include "core/resources_internal.h"
+
+dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *results,
+                        int64_t count) {
+    DYNG_I_CHECK_ARG(g);
+    DYNG_I_CHECK_ARG(b);
+    if (count < 0 || (count > 0 && results == NULL))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "dyng_update: %lld results at %p; expected a count >= 0 and an array",
+                            (long long)count, (void *)results);
+    for (int64_t i = 0; i < count; i++) {
+        if (results[i].result == NULL)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT, "dyng_update: result %lld is NULL",
+                                (long long)i);
+        if (results[i].kind != DYNG_RESULT_SSSP)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "dyng_update: result %lld has kind %d; known: sssp (%d)",
+                                (long long)i, (int)results[i].kind, (int)DYNG_RESULT_SSSP);
+        for (int64_t j = 0; j < i; j++)
+            if (results[j].result == results[i].result)
+                return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                    "dyng_update: results %lld and %lld are the same result; "
+                                    "each may be listed once",
+                                    (long long)j, (long long)i);
+    }
+    /* 1. Everything that can fail, for every result. A prepare that fails
+     * may have grown earlier results' capacity; their contents and graph
+     * state are untouched. */
+    for (int64_t i = 0; i < count; i++)
+        DYNG_I_TRY(dyng_i_sssp_prepare(g, b, results[i].result));
+    if (dyng_i_interrupted(g->res))
+        return dyng_i_error(DYNG_INTERRUPTED, "the update was interrupted before it started");
+    /* 2. The batch, once. */
+    dyng_apply_summary applied;
+    DYNG_I_TRY(dyng_graph_apply(g, b, &applied));
+    /* 3. The repairs: nothing fails from here on. */
+    for (int64_t i = 0; i < count; i++)
+        dyng_i_sssp_finish(g, b, results[i].result, &applied, results[i].stats);
+    return DYNG_OK;
+}
