@@ -304,34 +304,30 @@ int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what) 
 
 /* ---- what results share ---------------------------------------------------- */
 
-/* The three locks of an update, taken in address order (the rule of
- * dyng_py.h; dyng_py_lock_pair covers two): graph and result exclusive, the
- * batch shared (it is only read, but must not change while it is). */
-
-void dyng_py_lock_three(dyng_py_lock_request *req) {
-    /* Sort three entries by address. */
-    for (int i = 0; i < 3; i++) {
-        for (int j = i + 1; j < 3; j++) {
-            if ((uintptr_t)req[j].lock < (uintptr_t)req[i].lock) {
-                dyng_py_lock_request t = req[i];
-                req[i] = req[j];
-                req[j] = t;
-            }
+/* The locks of an update (graph and results exclusive, the batch shared),
+ * taken in address order (the rule of dyng_py.h). Sorted in place by an
+ * insertion sort: there are a handful. */
+void dyng_py_lock_all(dyng_py_lock_request *req, int count) {
+    for (int i = 1; i < count; i++) {
+        const dyng_py_lock_request x = req[i];
+        int j = i;
+        while (j > 0 && (uintptr_t)req[j - 1].lock > (uintptr_t)x.lock) {
+            req[j] = req[j - 1];
+            j--;
         }
+        req[j] = x;
     }
-    for (int i = 0; i < 3; i++) {
-        if (req[i].exclusive) {
+    for (int i = 0; i < count; i++) {
+        if (req[i].exclusive)
             dyng_py_wrlock(req[i].lock);
-        } else {
+        else
             dyng_py_rdlock(req[i].lock);
-        }
     }
 }
 
-void dyng_py_unlock_three(const dyng_py_lock_request *req) {
-    for (int i = 2; i >= 0; i--) {
+void dyng_py_unlock_all(const dyng_py_lock_request *req, int count) {
+    for (int i = count - 1; i >= 0; i--)
         dyng_py_unlock(req[i].lock);
-    }
 }
 
 static int64_t id_of(const void *ids, dyng_type type, int64_t i) {

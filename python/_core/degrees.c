@@ -249,7 +249,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "testing.degrees.update");
     dyng_py_lock_request locks[3] = {{&g->lock, true}, {&r->lock, true}, {&b->lock, false}};
-    dyng_py_lock_three(locks);
+    dyng_py_lock_all(locks, 3);
 
     /* 1. The result must match the graph as it is now. */
     result_version = r->graph_version;
@@ -314,7 +314,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
         }
     }
 
-    dyng_py_unlock_three(locks);
+    dyng_py_unlock_all(locks, 3);
     DYNG_PY_END_NATIVE(&call);
 
     switch (outcome) {

@@ -83,14 +83,15 @@ void dyng_py_unlock(dyng_py_rwlock *l);
 void dyng_py_lock_pair(dyng_py_rwlock *a, bool a_exclusive, dyng_py_rwlock *b, bool b_exclusive);
 void dyng_py_unlock_pair(dyng_py_rwlock *a, dyng_py_rwlock *b);
 
-/* Three locks of an update (graph and result exclusive, the batch shared),
- * taken in address order: sorts `req` in place; unlock with the same array. */
+/* The locks of an update (graph and results exclusive, the batch shared),
+ * taken in address order: sorts `req` in place; unlock with the same array.
+ * The locks must be distinct. */
 typedef struct dyng_py_lock_request {
     dyng_py_rwlock *lock;
     bool exclusive;
 } dyng_py_lock_request;
-void dyng_py_lock_three(dyng_py_lock_request *req);
-void dyng_py_unlock_three(const dyng_py_lock_request *req);
+void dyng_py_lock_all(dyng_py_lock_request *req, int count);
+void dyng_py_unlock_all(const dyng_py_lock_request *req, int count);
 
 /* ---- native calls: GIL, Ctrl-C, profiler -------------------------------- */
 
@@ -213,6 +214,31 @@ int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what);
 dyng_status dyng_py_growth_bound(int64_t *bound, const dyng_graph *g, const dyng_batch *b,
                                  int64_t n);
 
+/* ---- results in update.c ---------------------------------------------------- */
+
+/* What preparing one result for an update found (under its exclusive lock,
+ * without the GIL). */
+typedef enum dyng_py_prepared_outcome {
+    DYNG_PY_PREPARED_OK = 0,
+    DYNG_PY_PREPARED_STALE,    /* another state of the graph: left untouched   */
+    DYNG_PY_PREPARED_NO_MEMORY /* its arrays could not be made writable/longer */
+} dyng_py_prepared_outcome;
+
+typedef struct dyng_py_prepared {
+    dyng_py_prepared_outcome outcome;
+    int64_t n_old; /* entries before */
+    int64_t bound; /* entries the batch may leave */
+} dyng_py_prepared;
+
+/* sssp.c: the SsspResult hooks update.c calls. */
+bool dyng_py_sssp_check(PyObject *obj);
+dyng_py_rwlock *dyng_py_sssp_lock(PyObject *obj);
+void *dyng_py_sssp_handle(PyObject *obj);
+dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const dyng_batch *b,
+                                      int copy_policy);
+void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep);
+PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats);
+
 /* ---- per-file module init ------------------------------------------------ */
 
 /* Each file adds its types and functions: 0 or -1 with an exception set. */
@@ -230,6 +256,7 @@ extern PyMethodDef dyng_py_graph_functions[];
 extern PyMethodDef dyng_py_io_functions[];
 extern PyMethodDef dyng_py_profiler_functions[];
 extern PyMethodDef dyng_py_degrees_functions[];
+extern PyMethodDef dyng_py_update_functions[];
 
 /*
  * The profiler: one process-wide attachment point guarded by a reader/writer

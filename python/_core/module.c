@@ -284,7 +284,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddFunctions(m, dyng_py_graph_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_io_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_profiler_functions) < 0 ||
-        PyModule_AddFunctions(m, dyng_py_degrees_functions) < 0) {
+        PyModule_AddFunctions(m, dyng_py_degrees_functions) < 0 ||
+        PyModule_AddFunctions(m, dyng_py_update_functions) < 0) {
         Py_DECREF(m);
         return NULL;
     }

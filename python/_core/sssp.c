@@ -3,17 +3,16 @@
  * of array.h.
  *
  *   sssp_compute(graph, source, objective, fallback_fraction, validate_inputs)
- *   sssp_update(graph, batch, result)   -> summary 12-tuple + 6 counters
  *   sssp_from_arrays(graph, source, distances, parents, objective,
  *                    fallback_fraction, validate_inputs)
  *
  * The libdyng result is the state's source of truth; slots 0 (distances) and
  * 1 (parents) mirror it in reference-counted buffers that Arrays hand out.
- * An update makes both slots writable and long enough before the graph
- * changes (copy-on-write when an export of them is alive), runs
- * dyng_sssp_update (atomic), then copies into the slots only the entries
- * dyng_sssp_result_changed lists, so an update costs what the repair costs,
- * not O(n).
+ * An update (update.c, through dyng_update) makes both slots writable and
+ * long enough before the graph changes (copy-on-write when an export of them
+ * is alive: dyng_py_sssp_prepare), then copies into the slots only the
+ * entries dyng_sssp_result_changed lists (dyng_py_sssp_finish), so an update
+ * costs what the repair costs, not O(n).
  */
 #include <string.h>
 
@@ -182,108 +181,86 @@ static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
     return wrap_handle(handle, g);
 }
 
-/* ---- update ---------------------------------------------------------------- */
+/* ---- update: this kind's halves of update.c ----------------------------------- */
 
-static PyObject *sssp_update(PyObject *module, PyObject *args) {
-    (void)module;
-    PyObject *graph_obj, *batch_obj, *result_obj;
-    if (!PyArg_ParseTuple(args, "OOO:sssp_update", &graph_obj, &batch_obj, &result_obj))
-        return NULL;
-    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
-    dyng_py_batch *b = g ? dyng_py_batch_arg(batch_obj, "batch") : NULL;
-    if (b == NULL)
-        return NULL;
-    dyng_py_state *st = dyng_py_state_global();
-    if (!PyObject_TypeCheck(result_obj, (PyTypeObject *)st->sssp_type)) {
-        PyErr_SetString(PyExc_TypeError, "result must be a native sssp result");
-        return NULL;
-    }
-    sssp_result *r = (sssp_result *)result_obj;
-    const int copy_policy = copy_policy_of(g);
-    dyng_sssp_stats stats;
-    memset(&stats, 0, sizeof stats);
-    dyng_status s = DYNG_OK;
-    bool no_memory = false;
-    int64_t bound = 0;
+bool dyng_py_sssp_check(PyObject *obj) {
+    return PyObject_TypeCheck(obj, (PyTypeObject *)dyng_py_state_global()->sssp_type);
+}
 
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "sssp.update");
-    dyng_py_lock_request locks[3] = {{&g->lock, true}, {&r->lock, true}, {&b->lock, false}};
-    dyng_py_lock_three(locks);
-    const int64_t n_old = r->slots[DISTANCES].length;
+dyng_py_rwlock *dyng_py_sssp_lock(PyObject *obj) { return &((sssp_result *)obj)->lock; }
+
+void *dyng_py_sssp_handle(PyObject *obj) { return ((sssp_result *)obj)->handle; }
+
+dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const dyng_batch *b,
+                                      int copy_policy) {
+    sssp_result *r = (sssp_result *)obj;
+    dyng_py_prepared out = {DYNG_PY_PREPARED_OK, r->slots[DISTANCES].length, 0};
     uint64_t version = 0, state_id = 0;
-    dyng_graph_version(&version, g->handle);
-    dyng_graph_state_id(&state_id, g->handle);
+    dyng_graph_version(&version, g);
+    dyng_graph_state_id(&state_id, g);
     if (version != r->graph_version || state_id != r->graph_state_id) {
-        /* Stale: refused before anything changes, arrays included. */
-        s = dyng_sssp_update(g->handle, b->handle, r->handle, NULL);
+        out.outcome = DYNG_PY_PREPARED_STALE; /* untouched, Arrays included */
+        return out;
+    }
+    /* Retire the current Arrays first: a failed update retires them too. */
+    r->generation++;
+    r->copy_policy = copy_policy;
+    if (dyng_py_growth_bound(&out.bound, g, b, out.n_old) != DYNG_OK) {
+        out.bound = out.n_old; /* the apply will refuse the batch */
+        return out;
+    }
+    if (!dyng_py_result_prepare_write((dyng_py_result *)r, DISTANCES, out.bound) ||
+        !dyng_py_result_prepare_write((dyng_py_result *)r, PARENTS, out.bound))
+        out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
+    r->slots[DISTANCES].length = out.n_old; /* until the update succeeds */
+    r->slots[PARENTS].length = out.n_old;
+    return out;
+}
+
+void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep) {
+    sssp_result *r = (sssp_result *)obj;
+    int64_t n = 0;
+    dyng_sssp_result_num_vertices(&n, r->handle);
+    const size_t room = r->slots[PARENTS].buffer->bytes / sizeof(int64_t);
+    if ((size_t)n > room || r->slots[DISTANCES].buffer->bytes / sizeof(int64_t) < (size_t)n)
+        return; /* cannot happen (the bound follows the apply's growth rule); if it
+                   did, the mirror keeps its old state and reads as stale */
+    int64_t *md = r->slots[DISTANCES].buffer->data, *mp = r->slots[PARENTS].buffer->data;
+    const int64_t *d, *p, *changed;
+    int64_t count = 0;
+    bool all = false;
+    dyng_sssp_result_distances(&d, r->handle);
+    dyng_sssp_result_parents(&p, r->handle);
+    dyng_sssp_result_changed(&changed, &count, &all, r->handle);
+    if (all) {
+        memcpy(md, d, (size_t)n * sizeof(int64_t));
+        memcpy(mp, p, (size_t)n * sizeof(int64_t));
     } else {
-        /* Retire the current Arrays first: a failed update retires them too. */
-        r->generation++;
-        r->copy_policy = copy_policy;
-        s = dyng_py_growth_bound(&bound, g->handle, b->handle, n_old);
-        if (s == DYNG_OK) {
-            const bool d_ok = dyng_py_result_prepare_write((dyng_py_result *)r, DISTANCES, bound);
-            const bool p_ok =
-                d_ok && dyng_py_result_prepare_write((dyng_py_result *)r, PARENTS, bound);
-            no_memory = !p_ok;
+        for (int64_t v = prep->n_old; v < n; v++) {
+            md[v] = DYNG_INFINITE_DISTANCE;
+            mp[v] = -1;
         }
-        if (s == DYNG_OK && !no_memory)
-            s = dyng_sssp_update(g->handle, b->handle, r->handle, &stats);
-        int64_t n = n_old;
-        if (s == DYNG_OK && !no_memory)
-            dyng_sssp_result_num_vertices(&n, r->handle);
-        /* A failure left graph and handle as they were: back to n_old. */
-        r->slots[DISTANCES].length = n;
-        r->slots[PARENTS].length = n;
-        const size_t room = r->slots[PARENTS].buffer->bytes / sizeof(int64_t);
-        if (s == DYNG_OK && !no_memory && (size_t)n > room) {
-            /* Cannot happen (the bound follows the apply's growth rule); if it
-             * did, the mirror keeps its old state and reads as stale. */
-            r->slots[DISTANCES].length = n_old;
-            r->slots[PARENTS].length = n_old;
-        } else if (s == DYNG_OK && !no_memory) {
-            int64_t *md = r->slots[DISTANCES].buffer->data, *mp = r->slots[PARENTS].buffer->data;
-            const int64_t *d, *p, *changed;
-            int64_t count = 0;
-            bool all = false;
-            dyng_sssp_result_distances(&d, r->handle);
-            dyng_sssp_result_parents(&p, r->handle);
-            dyng_sssp_result_changed(&changed, &count, &all, r->handle);
-            if (all) {
-                memcpy(md, d, (size_t)n * sizeof(int64_t));
-                memcpy(mp, p, (size_t)n * sizeof(int64_t));
-            } else {
-                for (int64_t v = n_old; v < n; v++) {
-                    md[v] = DYNG_INFINITE_DISTANCE;
-                    mp[v] = -1;
-                }
-                for (int64_t i = 0; i < count; i++) {
-                    md[changed[i]] = d[changed[i]];
-                    mp[changed[i]] = p[changed[i]];
-                }
-            }
-            dyng_sssp_result_graph_version(&r->graph_version, r->handle);
-            dyng_sssp_result_graph_state_id(&r->graph_state_id, r->handle);
+        for (int64_t i = 0; i < count; i++) {
+            md[changed[i]] = d[changed[i]];
+            mp[changed[i]] = p[changed[i]];
         }
     }
-    dyng_py_unlock_three(locks);
-    DYNG_PY_END_NATIVE(&call);
-    if (no_memory)
-        return dyng_py_raise(DYNG_OUT_OF_MEMORY,
-                             "out of memory for the arrays of %lld vertices; nothing was changed",
-                             (long long)bound);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    const dyng_apply_summary *a = &stats.apply;
+    r->slots[DISTANCES].length = n;
+    r->slots[PARENTS].length = n;
+    dyng_sssp_result_graph_version(&r->graph_version, r->handle);
+    dyng_sssp_result_graph_state_id(&r->graph_state_id, r->handle);
+}
+
+PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats) {
+    const dyng_apply_summary *a = &stats->apply;
     return Py_BuildValue(
         "(LLLLLLLLLLLKLLLLNN)", (long long)a->inserted, (long long)a->updated,
         (long long)a->deleted, (long long)a->ignored_deletions, (long long)a->ignored_insertions,
         (long long)a->self_loops_dropped, (long long)a->cancelled, (long long)a->duplicates_merged,
         (long long)a->new_vertices, (long long)a->num_vertices, (long long)a->num_edges,
-        (unsigned long long)a->version, (long long)stats.affected, (long long)stats.iterations,
-        (long long)stats.invalidated, (long long)stats.pushes, PyBool_FromLong(stats.fallback_used),
-        PyBool_FromLong(stats.converged));
+        (unsigned long long)a->version, (long long)stats->affected, (long long)stats->iterations,
+        (long long)stats->invalidated, (long long)stats->pushes,
+        PyBool_FromLong(stats->fallback_used), PyBool_FromLong(stats->converged));
 }
 
 /* ---- the type ----------------------------------------------------------------- */
@@ -391,8 +368,6 @@ PyMethodDef dyng_py_sssp_functions[] = {
     {"sssp_compute", sssp_compute, METH_VARARGS,
      "sssp_compute(graph, source, objective, fallback_fraction, validate_inputs, /)\n--\n\n"
      "The canonical shortest-path tree of source."},
-    {"sssp_update", sssp_update, METH_VARARGS,
-     "sssp_update(graph, batch, result, /)\n--\n\nApply a batch and repair the result."},
     {"sssp_from_arrays", sssp_from_arrays, METH_VARARGS,
      "sssp_from_arrays(graph, source, distances, parents, objective, fallback_fraction, "
      "validate_inputs, /)\n--\n\nA result from checked arrays."},

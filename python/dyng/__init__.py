@@ -21,6 +21,7 @@ from dyng._properties import BatchSemantics, GraphProperties
 from dyng._registry import AlgorithmInfo, algorithms, citation
 from dyng._resources import Resources, get_default_resources, set_default_resources
 from dyng._summary import ApplySummary
+from dyng._update import update
 from dyng.config import show_config, use_cpu_only
 from dyng.errors import (
     CapacityError,
@@ -73,6 +74,7 @@ __all__ = [
     "show_config",
     "sssp",
     "testing",
+    "update",
     "use_cpu_only",
 ]
 

@@ -258,7 +258,9 @@ class SsspResult:
 def sssp_compute(
     graph: Graph, source: int, objective: int, fallback_fraction: float, validate_inputs: bool, /
 ) -> SsspResult: ...
-def sssp_update(graph: Graph, batch: EdgeBatch, result: SsspResult, /) -> _SsspStats: ...
+def update(
+    graph: Graph, batch: EdgeBatch, results: tuple[SsspResult, ...], /
+) -> tuple[_SsspStats, ...]: ...
 def sssp_from_arrays(
     graph: Graph,
     source: int,

@@ -349,7 +349,12 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
         raise TypeError(f"expected a dyng.EdgeBatch, got {type(batch).__name__}")
     if not isinstance(result, Result):
         raise TypeError(f"expected a dyng.sssp.Result, got {type(result).__name__}")
-    t = native.sssp_update(graph._g, batch._native(graph.num_weights), result._r)
+    (t,) = native.update(graph._g, batch._native(graph.num_weights), (result._r,))
+    return _stats(t)
+
+
+def _stats(t: _core._SsspStats) -> Stats:
+    """The Stats of a native stats tuple."""
     return Stats(
         affected=t[12],
         iterations=t[13],
