@@ -50,14 +50,19 @@ typedef struct dyng_sssp_result dyng_sssp_result;
 
 /* The compute engine. */
 typedef enum dyng_sssp_engine {
-    DYNG_SSSP_AUTO = 0,    /* the library's choice                        */
-    DYNG_SSSP_DIJKSTRA = 1 /* sequential Dijkstra with a binary heap       */
+    DYNG_SSSP_AUTO = 0,     /* near-far with more than one thread, at least
+                               2^16 entries and a mean degree of 8 or more;
+                               Dijkstra otherwise (road networks)          */
+    DYNG_SSSP_DIJKSTRA = 1, /* sequential Dijkstra with a 4-ary heap       */
+    DYNG_SSSP_NEAR_FAR = 2  /* parallel near-far (delta-stepping with two
+                               piles) on the resources' threads            */
 } dyng_sssp_engine;
 
 typedef struct dyng_sssp_options {
     int objective;            /* the weight column (0 .. num_weights - 1)         */
     dyng_sssp_engine engine;  /* compute engine                                   */
     bool validate_inputs;     /* from_arrays: check the tree is canonical too     */
+    int64_t delta;            /* near-far step; 0: twice the mean weight       */
     double fallback_fraction; /* recompute when more than this fraction of the
                                  vertices is invalidated or touched (0..1; 1
                                  never falls back, 0 always does)              */
@@ -74,7 +79,7 @@ typedef struct dyng_sssp_stats {
     dyng_apply_summary apply; /* what the batch did to the graph               */
 } dyng_sssp_stats;
 
-/* objective 0, engine auto, validate_inputs true, fallback_fraction 0.05: a
+/* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction 0.05: a
  * repair that has touched 5% of the vertices gives way to a recomputation,
  * so an update never costs much more than recomputing (about 1.1x at
  * worst). */

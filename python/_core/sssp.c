@@ -78,11 +78,21 @@ static int copy_policy_of(dyng_py_graph *g) {
     return g->resources ? ((dyng_py_resources *)g->resources)->copy_policy : 0;
 }
 
-static void options_from(dyng_sssp_options *o, int objective, double fallback, int validate) {
+static const char *const engine_names[] = {"auto", "dijkstra", "near_far", NULL};
+
+/* Options from the arguments; -1 with an exception for a bad engine name. */
+static int options_from(dyng_sssp_options *o, int objective, double fallback, int validate,
+                        PyObject *engine, long long delta) {
     dyng_sssp_options_default(o);
     o->objective = objective;
     o->fallback_fraction = fallback;
     o->validate_inputs = validate != 0;
+    o->delta = (int64_t)delta;
+    const int e = dyng_py_enum_arg(engine, engine_names, "engine");
+    if (e < 0)
+        return -1;
+    o->engine = (dyng_sssp_engine)e;
+    return 0;
 }
 
 /* Wrap a finished handle (freed on failure). With the GIL. */
@@ -111,18 +121,19 @@ static PyObject *wrap_handle(dyng_sssp_result *handle, dyng_py_graph *g) {
 
 static PyObject *sssp_compute(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *graph_obj;
-    long long source;
+    PyObject *graph_obj, *engine;
+    long long source, delta;
     int objective, validate;
     double fallback;
-    if (!PyArg_ParseTuple(args, "OLidp:sssp_compute", &graph_obj, &source, &objective, &fallback,
-                          &validate))
+    if (!PyArg_ParseTuple(args, "OLidpOL:sssp_compute", &graph_obj, &source, &objective, &fallback,
+                          &validate, &engine, &delta))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
     if (g == NULL)
         return NULL;
     dyng_sssp_options o;
-    options_from(&o, objective, fallback, validate);
+    if (options_from(&o, objective, fallback, validate, engine, delta) < 0)
+        return NULL;
     dyng_sssp_result *handle = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "sssp.compute");
@@ -137,12 +148,12 @@ static PyObject *sssp_compute(PyObject *module, PyObject *args) {
 
 static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *graph_obj, *d_obj, *p_obj;
-    long long source;
+    PyObject *graph_obj, *d_obj, *p_obj, *engine;
+    long long source, delta;
     int objective, validate;
     double fallback;
-    if (!PyArg_ParseTuple(args, "OLOOidp:sssp_from_arrays", &graph_obj, &source, &d_obj, &p_obj,
-                          &objective, &fallback, &validate))
+    if (!PyArg_ParseTuple(args, "OLOOidpOL:sssp_from_arrays", &graph_obj, &source, &d_obj, &p_obj,
+                          &objective, &fallback, &validate, &engine, &delta))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
     if (g == NULL)
@@ -156,7 +167,11 @@ static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
         return NULL;
     }
     dyng_sssp_options o;
-    options_from(&o, objective, fallback, validate);
+    if (options_from(&o, objective, fallback, validate, engine, delta) < 0) {
+        dyng_py_ints_release(&d);
+        dyng_py_ints_release(&p);
+        return NULL;
+    }
     dyng_sssp_result *handle = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "sssp.from_arrays");
@@ -270,9 +285,19 @@ static PyObject *get_slot(PyObject *self, void *closure) {
 }
 
 /* Counters and settings, read under the shared lock taken without the GIL. */
-enum { F_VERSION, F_STATE_ID, F_GENERATION, F_SOURCE, F_OBJECTIVE, F_VALIDATE, F_VERTICES };
-static const int fields[] = {F_VERSION,   F_STATE_ID, F_GENERATION, F_SOURCE,
-                             F_OBJECTIVE, F_VALIDATE, F_VERTICES};
+enum {
+    F_VERSION,
+    F_STATE_ID,
+    F_GENERATION,
+    F_SOURCE,
+    F_OBJECTIVE,
+    F_VALIDATE,
+    F_VERTICES,
+    F_DELTA,
+    F_ENGINE
+};
+static const int fields[] = {F_VERSION,  F_STATE_ID, F_GENERATION, F_SOURCE, F_OBJECTIVE,
+                             F_VALIDATE, F_VERTICES, F_DELTA,      F_ENGINE};
 
 static PyObject *get_field(PyObject *self, void *closure) {
     sssp_result *r = (sssp_result *)self;
@@ -291,12 +316,16 @@ static PyObject *get_field(PyObject *self, void *closure) {
     case F_SOURCE: value = (long long)source; break;
     case F_OBJECTIVE: value = o.objective; break;
     case F_VALIDATE: value = o.validate_inputs; break;
+    case F_DELTA: value = (long long)o.delta; break;
+    case F_ENGINE: value = (long long)o.engine; break;
     default: value = (long long)r->slots[DISTANCES].length; break;
     }
     dyng_py_unlock(&r->lock);
     PyEval_RestoreThread(ts);
     if (f == F_VALIDATE)
         return PyBool_FromLong(value != 0);
+    if (f == F_ENGINE)
+        return PyUnicode_FromString(engine_names[value]);
     if (f == F_VERSION || f == F_STATE_ID || f == F_GENERATION)
         return PyLong_FromUnsignedLongLong((unsigned long long)value);
     return PyLong_FromLongLong(value);
@@ -346,6 +375,8 @@ static PyGetSetDef result_getset[] = {
     {"validate_inputs", get_field, NULL, "Whether from_arrays checks canonicity.",
      (void *)&fields[5]},
     {"num_vertices", get_field, NULL, "Entries.", (void *)&fields[6]},
+    {"delta", get_field, NULL, "The near-far step (0: chosen).", (void *)&fields[7]},
+    {"engine", get_field, NULL, "The compute engine.", (void *)&fields[8]},
     {"fallback_fraction", get_fallback, NULL, "The recompute threshold.", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
@@ -366,11 +397,12 @@ static PyType_Spec result_spec = {"dyng._core.SsspResult", sizeof(sssp_result), 
 
 PyMethodDef dyng_py_sssp_functions[] = {
     {"sssp_compute", sssp_compute, METH_VARARGS,
-     "sssp_compute(graph, source, objective, fallback_fraction, validate_inputs, /)\n--\n\n"
+     "sssp_compute(graph, source, objective, fallback_fraction, validate_inputs, engine, delta, "
+     "/)\n--\n\n"
      "The canonical shortest-path tree of source."},
     {"sssp_from_arrays", sssp_from_arrays, METH_VARARGS,
      "sssp_from_arrays(graph, source, distances, parents, objective, fallback_fraction, "
-     "validate_inputs, /)\n--\n\nA result from checked arrays."},
+     "validate_inputs, engine, delta, /)\n--\n\nA result from checked arrays."},
     {NULL, NULL, 0, NULL}};
 
 int dyng_py_init_sssp(PyObject *module, dyng_py_state *st) {

@@ -253,10 +253,21 @@ class SsspResult:
     def num_vertices(self) -> int: ...
     @property
     def fallback_fraction(self) -> float: ...
+    @property
+    def delta(self) -> int: ...
+    @property
+    def engine(self) -> str: ...
     def clone(self) -> SsspResult: ...
 
 def sssp_compute(
-    graph: Graph, source: int, objective: int, fallback_fraction: float, validate_inputs: bool, /
+    graph: Graph,
+    source: int,
+    objective: int,
+    fallback_fraction: float,
+    validate_inputs: bool,
+    engine: str,
+    delta: int,
+    /,
 ) -> SsspResult: ...
 def update(
     graph: Graph, batch: EdgeBatch, results: tuple[SsspResult, ...], /
@@ -269,6 +280,8 @@ def sssp_from_arrays(
     objective: int,
     fallback_fraction: float,
     validate_inputs: bool,
+    engine: str,
+    delta: int,
     /,
 ) -> SsspResult: ...
 def degrees_compute(graph: Graph, transposed: bool = False) -> DegreeResult: ...

@@ -59,11 +59,22 @@ class Options:
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour.
+    engine : str
+        The compute engine: ``"auto"`` (near-far with more than one thread,
+        at least 65,536 edges and a mean degree of 8 or more; Dijkstra
+        otherwise, as on road networks), ``"dijkstra"``
+        (sequential), ``"near_far"`` (parallel delta-stepping with two piles).
+        Every engine gives the same bytes.
+    delta : int
+        The near-far step: how far the distance threshold moves each time the
+        frontier runs dry (0: twice the mean weight).
     """
 
     objective: int = 0
     fallback_fraction: float = 0.05
     validate_inputs: bool = True
+    engine: str = "auto"
+    delta: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,6 +196,8 @@ class Result:
                 o.objective,
                 float(o.fallback_fraction),
                 bool(o.validate_inputs),
+                str(o.engine),
+                int(o.delta),
             )
         )
 
@@ -220,6 +233,8 @@ class Result:
             objective=self._r.objective,
             fallback_fraction=self._r.fallback_fraction,
             validate_inputs=self._r.validate_inputs,
+            engine=self._r.engine,
+            delta=self._r.delta,
         )
 
     def clone(self) -> Result:
@@ -307,7 +322,13 @@ def compute(
     o = _options(options, keywords)
     return Result._wrap(
         native.sssp_compute(
-            graph._g, int(source), o.objective, float(o.fallback_fraction), bool(o.validate_inputs)
+            graph._g,
+            int(source),
+            o.objective,
+            float(o.fallback_fraction),
+            bool(o.validate_inputs),
+            str(o.engine),
+            int(o.delta),
         )
     )
 

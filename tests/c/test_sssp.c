@@ -113,6 +113,40 @@ static bool matches(const dyng_graph *g, const dyng_sssp_result *r) {
     return same;
 }
 
+/* Dijkstra and near-far (with the chosen step, a step of 1 and a huge one)
+ * give the same bytes, on g's resources (all threads where OpenMP is). */
+static bool engines_agree(const dyng_graph *g, int obj, int64_t source) {
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.objective = obj;
+    o.engine = DYNG_SSSP_DIJKSTRA;
+    dyng_sssp_result *ref = NULL;
+    if (dyng_sssp_compute(&ref, g, source, &o) != DYNG_OK)
+        return false;
+    int64_t n = 0;
+    dyng_sssp_result_num_vertices(&n, ref);
+    const int64_t *rd, *rp;
+    dyng_sssp_result_distances(&rd, ref);
+    dyng_sssp_result_parents(&rp, ref);
+    bool same = true;
+    const int64_t deltas[] = {0, 1, 1000000};
+    for (int i = 0; i < 3 && same; i++) {
+        o.engine = DYNG_SSSP_NEAR_FAR;
+        o.delta = deltas[i];
+        dyng_sssp_result *nf = NULL;
+        same = dyng_sssp_compute(&nf, g, source, &o) == DYNG_OK;
+        if (same) {
+            const int64_t *d, *p;
+            dyng_sssp_result_distances(&d, nf);
+            dyng_sssp_result_parents(&p, nf);
+            same = memcmp(d, rd, (size_t)n * 8) == 0 && memcmp(p, rp, (size_t)n * 8) == 0;
+        }
+        dyng_sssp_result_free(&nf);
+    }
+    dyng_sssp_result_free(&ref);
+    return same;
+}
+
 /* ---- random streams ---------------------------------------------------------- */
 
 typedef struct stream_case {
@@ -246,6 +280,7 @@ static void run_stream(const stream_case *c) {
         free(mp);
         bool ok = matches(g, r);
         CHECK(ok);
+        CHECK(engines_agree(g, c->obj, 0));
         if (!ok) {
             fprintf(stderr,
                     "  stream case: directed %d transposed %d set %d sorted %d K %d batch %d\n",
@@ -652,6 +687,45 @@ static void test_golden_graph(const char *name) {
     free(w32);
 }
 
+/* ---- the parallel engine on graphs big enough for parallel rounds ---------------- */
+
+static void test_near_far_parallel(void) {
+    for (int variant = 0; variant < 3; variant++) {
+        const int64_t n = 20000, m = 120000;
+        int32_t *src = malloc(m * 4), *dst = malloc(m * 4), *w = malloc(m * 4);
+        for (int64_t e = 0; e < m; e++) {
+            src[e] = (int32_t)(next() % (uint64_t)n);
+            dst[e] = (int32_t)(next() % (uint64_t)n);
+            w[e] = (int32_t)(1 + next() % (variant == 2 ? 3 : 100)); /* ties with 1..3 */
+        }
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.num_weights = 1;
+        p.directed = variant != 1;
+        p.store_transposed = variant != 2; /* parents by atomic minimum when absent */
+        dyng_resources *r = NULL;
+        CHECK_OK(dyng_resources_new(
+            &r, dyng_openmp_available() ? DYNG_BACKEND_OPENMP : DYNG_BACKEND_SEQUENTIAL,
+            dyng_openmp_available() ? 2 : 1));
+        dyng_graph *g = NULL;
+        CHECK_OK(dyng_graph_from_edges(&g, &p, n, m, src, dst, w, r));
+        CHECK(engines_agree(g, 0, 0));
+        CHECK(engines_agree(g, 0, 17));
+        dyng_sssp_result *t = NULL;
+        dyng_sssp_options o;
+        dyng_sssp_options_default(&o);
+        o.engine = DYNG_SSSP_NEAR_FAR;
+        CHECK_OK(dyng_sssp_compute(&t, g, 0, &o));
+        CHECK(t && matches(g, t));
+        dyng_sssp_result_free(&t);
+        dyng_graph_free(&g);
+        dyng_resources_free(&r);
+        free(src);
+        free(dst);
+        free(w);
+    }
+}
+
 /* ---- dyng_update: several results, one apply ------------------------------------------ */
 
 static void test_update_many(void) {
@@ -726,6 +800,7 @@ int main(void) {
     test_failures();
     test_from_arrays();
     test_update_many();
+    test_near_far_parallel();
     test_streams();
     test_golden_graph("small60");
     test_golden_graph("luxembourg_osm");

@@ -81,3 +81,24 @@ def test_no_results_is_an_apply() -> None:
     assert [x.tobytes() for x in g.to_csr() if x is not None] == [
         x.tobytes() for x in clone.to_csr() if x is not None
     ]
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_every_engine_gives_the_same_bytes(directed: bool) -> None:
+    rng = np.random.default_rng(5)
+    n, m = 5000, 60000
+    g = dyng.Graph.from_edges(
+        rng.integers(0, n, m),
+        rng.integers(0, n, m),
+        rng.integers(1, 4, m),
+        num_vertices=n,
+        directed=directed,
+    )
+    want = tree_bytes(dyng.sssp.compute(g, 3, engine="dijkstra"))
+    for delta in (0, 1, 2, 1000):
+        assert tree_bytes(dyng.sssp.compute(g, 3, engine="near_far", delta=delta)) == want
+    assert tree_bytes(dyng.sssp.compute(g, 3)) == want
+    with pytest.raises(dyng.InvalidArgumentError, match="engine"):
+        dyng.sssp.compute(g, 3, engine="bogus")
+    with pytest.raises(dyng.InvalidArgumentError, match="delta"):
+        dyng.sssp.compute(g, 3, engine="near_far", delta=-1)

@@ -37,9 +37,14 @@ static dyng_status check_options(const dyng_sssp_options *o, const dyng_graph *g
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "objective is %d; the graph has %d weight columns (accepted: 0..%d)",
                             o->objective, K, K > 0 ? K - 1 : 0);
-    if (o->engine != DYNG_SSSP_AUTO && o->engine != DYNG_SSSP_DIJKSTRA)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT, "engine is %d; accepted: auto, dijkstra",
-                            (int)o->engine);
+    if (o->engine != DYNG_SSSP_AUTO && o->engine != DYNG_SSSP_DIJKSTRA &&
+        o->engine != DYNG_SSSP_NEAR_FAR)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "engine is %d; accepted: auto, dijkstra, near_far", (int)o->engine);
+    if (o->delta < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "delta is %lld; accepted: 0 (chosen from the weights) or more",
+                            (long long)o->delta);
     if (!(o->fallback_fraction >= 0.0 && o->fallback_fraction <= 1.0))
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "fallback_fraction is %g; accepted: a number from 0 to 1",
@@ -139,6 +144,20 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     return DYNG_OK;
 }
 
+/* The near-far step when none is given: twice the mean weight of the
+ * objective's column (2 on an unweighted graph), so that a round relaxes
+ * about the vertices a couple of edges further out. The mean is taken over
+ * the rows of up to 100,000 vertices spread over the graph; only the step
+ * depends on it, never the result. */
+static int64_t auto_delta(const dyng_graph *g, int obj) {
+    if (g->p.num_weights == 0 || g->n == 0)
+        return 2;
+    int64_t sum = 0, count = 0;
+    kernels_of(g)->weight_sample(g, obj, g->n > 100000 ? g->n / 100000 : 1, &sum, &count);
+    const int64_t d = count > 0 ? 2 * sum / count : 2;
+    return d < 1 ? 1 : d;
+}
+
 /* ---- compute and update ----------------------------------------------------- */
 
 dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64_t source,
@@ -161,8 +180,19 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
      * grows with what it reaches. */
-    dyng_status st =
-        kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res, true);
+    const bool near_far = o.engine == DYNG_SSSP_NEAR_FAR ||
+                          (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
+                           g->out.live >= ((int64_t)1 << 16));
+    dyng_status st;
+    if (near_far) {
+        int64_t delta = o.delta;
+        if (delta == 0)
+            delta = auto_delta(g, o.objective);
+        st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res);
+    } else {
+        st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
+                                    true);
+    }
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&r);
         return st;

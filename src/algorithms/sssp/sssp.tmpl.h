@@ -51,6 +51,18 @@ static dyng_status DYNG_FN(sssp_check_weights)(const dyng_graph *g, int obj) {
     return DYNG_OK;
 }
 
+static void DYNG_FN(sssp_weight_sample)(const dyng_graph *g, int obj, int64_t step, int64_t *sum,
+                                        int64_t *count) {
+    const int K = g->p.num_weights;
+    const ROW *rows = DYNG_FN(rows)(&g->out);
+    for (int64_t u = 0; u < g->n; u += step) {
+        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        for (int64_t i = 0; i < len; i++)
+            *sum += g->out.w[(off + i) * K + obj];
+        *count += len;
+    }
+}
+
 /* ---- compute: Dijkstra ---------------------------------------------------- */
 
 /*
@@ -145,6 +157,186 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
     else
         while (size > 0) /* only after an error: leave pos at -1 */
             dyng_i_heap_pop(heap, w->pos, &size);
+    return st;
+}
+
+/* ---- compute: the parallel near-far engine ----------------------------------- */
+
+/* Lower dist[v] to nd if that is smaller (a compare-and-swap loop); true when
+ * this call lowered it. */
+static inline bool DYNG_FN(sssp_lower)(int64_t *dist, int64_t v, int64_t nd) {
+    int64_t old = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
+    while (nd < old)
+        if (__atomic_compare_exchange_n(&dist[v], &old, nd, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+            return true;
+    return false;
+}
+
+/* Put v on a pile (frontier or far) unless it is on it already. */
+static inline void DYNG_FN(sssp_enqueue)(int64_t *pile, int64_t *size, uint8_t *on, int64_t v) {
+    if (__atomic_exchange_n(&on[v], 1, __ATOMIC_ACQ_REL) == 0)
+        pile[__atomic_fetch_add(size, 1, __ATOMIC_RELAXED)] = v;
+}
+
+/*
+ * Near-far (delta-stepping with two piles): vertices whose tentative distance
+ * is below a threshold form the frontier, which the threads relax in rounds
+ * (an atomic minimum on each target's distance); improvements at or above the
+ * threshold wait in the far pile. When the frontier runs dry the threshold
+ * moves up by `delta` and the far pile's vertices below it become the next
+ * frontier. It ends when both are empty, with every edge satisfying
+ * dist[v] <= dist[u] + w: the distances are exact. Each vertex is on a pile at
+ * most once at a time (a flag per pile, cleared when it is taken off), so the
+ * piles need n entries each.
+ *
+ * The parents are then taken in a second pass, each the lowest-id tight
+ * in-neighbour (a scan of the in-row, or an atomic minimum over the out-edges
+ * when a directed graph keeps no in-edges): the same bytes as Dijkstra's.
+ */
+static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t source,
+                                          int64_t delta, int64_t *dist, int64_t *parent,
+                                          dyng_resources *r) {
+    const int64_t n = g->n;
+    const int K = g->p.num_weights;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    const int threads = dyng_i_threads(r);
+    const size_t nn = (size_t)(n > 0 ? n : 1);
+    int64_t *front = dyng_i_malloc(nn, sizeof(int64_t));
+    int64_t *next = dyng_i_malloc(nn, sizeof(int64_t));
+    int64_t *far = dyng_i_malloc(nn, sizeof(int64_t));
+    int64_t *kept = dyng_i_malloc(nn, sizeof(int64_t));
+    uint8_t *on_next = dyng_i_calloc(nn, 1), *on_far = dyng_i_calloc(nn, 1);
+    if (!front || !next || !far || !kept || !on_next || !on_far) {
+        dyng_i_free(front);
+        dyng_i_free(next);
+        dyng_i_free(far);
+        dyng_i_free(kept);
+        dyng_i_free(on_next);
+        dyng_i_free(on_far);
+        return dyng_i_oom("the near-far piles", nn * 34);
+    }
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+    for (int64_t v = 0; v < n; v++) {
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
+    }
+    dist[source] = 0;
+    int64_t nf = 1, nfar = 0, threshold = delta;
+    front[0] = source;
+    dyng_status st = DYNG_OK;
+    while (nf > 0) {
+        if (dyng_i_interrupted(r)) {
+            st = dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+            break;
+        }
+        int64_t nn_next = 0;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (nf > 256)
+#endif
+        for (int64_t i = 0; i < nf; i++) {
+            const int64_t u = front[i];
+            const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
+            const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+            for (int64_t j = 0; j < len; j++) {
+                const int64_t v = (int64_t)col[off + j];
+                const int64_t nd = du + DYNG_FN(sssp_w)(out, off + j, K, obj);
+                if (nd >= DYNG_INFINITE_DISTANCE || !DYNG_FN(sssp_lower)(dist, v, nd))
+                    continue;
+                if (nd < threshold)
+                    DYNG_FN(sssp_enqueue)(next, &nn_next, on_next, v);
+                else
+                    DYNG_FN(sssp_enqueue)(far, &nfar, on_far, v);
+            }
+        }
+        /* Take the next frontier off its pile (clear the flags first, so a
+         * vertex improved from now on is queued again). */
+        for (int64_t i = 0; i < nn_next; i++)
+            on_next[next[i]] = 0;
+        int64_t *t = front;
+        front = next;
+        next = t;
+        nf = nn_next;
+        while (nf == 0 && nfar > 0) {
+            /* Raise the threshold past the nearest far vertex; move those
+             * below it to the frontier, keep the rest. */
+            int64_t nearest = DYNG_INFINITE_DISTANCE;
+            for (int64_t i = 0; i < nfar; i++)
+                if (dist[far[i]] < nearest)
+                    nearest = dist[far[i]];
+            while (threshold <= nearest)
+                threshold += delta;
+            int64_t nk = 0;
+            for (int64_t i = 0; i < nfar; i++) {
+                const int64_t v = far[i];
+                if (dist[v] < threshold) {
+                    on_far[v] = 0;
+                    front[nf++] = v;
+                } else {
+                    kept[nk++] = v;
+                }
+            }
+            int64_t *k = far;
+            far = kept;
+            kept = k;
+            nfar = nk;
+        }
+    }
+    if (st == DYNG_OK) {
+        const bool have_in = !g->p.directed || g->p.store_transposed;
+        if (have_in) {
+            const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
+            const ROW *irows = DYNG_FN(rows)(in);
+            const DYNG_V *icol = DYNG_FN(cols)(in);
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+#endif
+            for (int64_t v = 0; v < n; v++) {
+                if (v == source || dist[v] >= DYNG_INFINITE_DISTANCE)
+                    continue;
+                const int64_t off = (int64_t)irows[v].off, len = (int64_t)irows[v].len;
+                int64_t best = -1;
+                for (int64_t j = 0; j < len; j++) {
+                    const int64_t u = (int64_t)icol[off + j];
+                    if (dist[u] < DYNG_INFINITE_DISTANCE &&
+                        dist[u] + DYNG_FN(sssp_w)(in, off + j, K, obj) == dist[v] &&
+                        (best < 0 || u < best))
+                        best = u;
+                }
+                parent[v] = best;
+            }
+        } else {
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+#endif
+            for (int64_t u = 0; u < n; u++) {
+                if (dist[u] >= DYNG_INFINITE_DISTANCE)
+                    continue;
+                const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+                for (int64_t j = 0; j < len; j++) {
+                    const int64_t v = (int64_t)col[off + j];
+                    if (v == source || dist[u] + DYNG_FN(sssp_w)(out, off + j, K, obj) != dist[v])
+                        continue;
+                    int64_t old = __atomic_load_n(&parent[v], __ATOMIC_RELAXED);
+                    while ((old < 0 || u < old) &&
+                           !__atomic_compare_exchange_n(&parent[v], &old, u, true, __ATOMIC_RELAXED,
+                                                        __ATOMIC_RELAXED)) {
+                    }
+                }
+            }
+        }
+    }
+    dyng_i_free(front);
+    dyng_i_free(next);
+    dyng_i_free(far);
+    dyng_i_free(kept);
+    dyng_i_free(on_next);
+    dyng_i_free(on_far);
     return st;
 }
 
@@ -474,6 +666,8 @@ const dyng_i_sssp_kernels DYNG_SSSP_KERNELS = {
     .repair = DYNG_FN(sssp_repair),
     .check = DYNG_FN(sssp_check),
     .check_weights = DYNG_FN(sssp_check_weights),
+    .near_far = DYNG_FN(sssp_near_far),
+    .weight_sample = DYNG_FN(sssp_weight_sample),
 };
 
 #undef ROW

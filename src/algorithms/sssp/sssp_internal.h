@@ -54,6 +54,12 @@ typedef struct dyng_i_sssp_kernels {
      * recompute when `recompute`. */
     void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
                    dyng_sssp_stats *stats, bool recompute);
+    /* The sum and count of the weights of column obj in the rows of every
+     * step-th vertex. */
+    void (*weight_sample)(const dyng_graph *g, int obj, int64_t step, int64_t *sum, int64_t *count);
+    /* The parallel near-far engine (same results as compute). */
+    dyng_status (*near_far)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
+                            int64_t *dist, int64_t *parent, dyng_resources *r);
     /* Every weight of column obj is at least 1 (compute and from_arrays check
      * them all, so the repair's recomputation cannot meet a bad one). */
     dyng_status (*check_weights)(const dyng_graph *g, int obj);
