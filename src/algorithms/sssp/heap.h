@@ -14,6 +14,7 @@
 #define DYNG_I_SSSP_HEAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct dyng_i_heap_entry {
@@ -49,15 +50,9 @@ static inline void dyng_i_heap_push(dyng_i_heap_entry *heap, int64_t *pos, int64
     dyng_i_heap_up(heap, pos, i, x);
 }
 
-/* Remove and return the least vertex (size > 0). */
-static inline int64_t dyng_i_heap_pop(dyng_i_heap_entry *heap, int64_t *pos, int64_t *size) {
-    const int64_t top = heap[0].v;
-    pos[top] = -1;
-    const int64_t n = --(*size);
-    if (n == 0)
-        return top;
-    const dyng_i_heap_entry x = heap[n];
-    int64_t i = 0;
+/* Move x down from index i of a heap of n entries; pos (or NULL) follows. */
+static inline void dyng_i_heap_down(dyng_i_heap_entry *heap, int64_t *pos, int64_t n, int64_t i,
+                                    dyng_i_heap_entry x) {
     for (;;) {
         const int64_t first = 4 * i + 1;
         if (first >= n)
@@ -70,11 +65,22 @@ static inline int64_t dyng_i_heap_pop(dyng_i_heap_entry *heap, int64_t *pos, int
         if (!dyng_i_heap_less(heap[best], x))
             break;
         heap[i] = heap[best];
-        pos[heap[i].v] = i;
+        if (pos)
+            pos[heap[i].v] = i;
         i = best;
     }
     heap[i] = x;
-    pos[x.v] = i;
+    if (pos)
+        pos[x.v] = i;
+}
+
+/* Remove and return the least vertex (size > 0). */
+static inline int64_t dyng_i_heap_pop(dyng_i_heap_entry *heap, int64_t *pos, int64_t *size) {
+    const int64_t top = heap[0].v;
+    pos[top] = -1;
+    const int64_t n = --(*size);
+    if (n > 0)
+        dyng_i_heap_down(heap, pos, n, 0, heap[n]);
     return top;
 }
 
@@ -101,25 +107,8 @@ static inline void dyng_i_lazy_push(dyng_i_heap_entry *heap, int64_t *size, int6
 static inline dyng_i_heap_entry dyng_i_lazy_pop(dyng_i_heap_entry *heap, int64_t *size) {
     const dyng_i_heap_entry top = heap[0];
     const int64_t n = --(*size);
-    if (n == 0)
-        return top;
-    const dyng_i_heap_entry x = heap[n];
-    int64_t i = 0;
-    for (;;) {
-        const int64_t first = 4 * i + 1;
-        if (first >= n)
-            break;
-        int64_t best = first;
-        const int64_t last = first + 4 < n ? first + 4 : n;
-        for (int64_t c = first + 1; c < last; c++)
-            if (dyng_i_heap_less(heap[c], heap[best]))
-                best = c;
-        if (!dyng_i_heap_less(heap[best], x))
-            break;
-        heap[i] = heap[best];
-        i = best;
-    }
-    heap[i] = x;
+    if (n > 0)
+        dyng_i_heap_down(heap, NULL, n, 0, heap[n]);
     return top;
 }
 

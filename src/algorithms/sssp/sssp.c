@@ -158,6 +158,23 @@ static int64_t auto_delta(const dyng_graph *g, int obj) {
     return d < 1 ? 1 : d;
 }
 
+/* The options (given, or the defaults) checked against g, the source in
+ * range, and every weight of the objective at least 1: what compute and
+ * from_arrays both need. */
+static dyng_status check_inputs(dyng_sssp_options *o, const dyng_sssp_options *given,
+                                const dyng_graph *g, int64_t source) {
+    if (given)
+        *o = *given;
+    else
+        dyng_sssp_options_default(o);
+    DYNG_I_TRY(check_options(o, g));
+    if (source < 0 || source >= g->n)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
+                            (long long)source, (long long)g->n, (long long)(g->n - 1));
+    return kernels_of(g)->check_weights(g, o->objective);
+}
+
 /* ---- compute and update ----------------------------------------------------- */
 
 dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64_t source,
@@ -166,16 +183,7 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     *out = NULL;
     DYNG_I_CHECK_ARG(g);
     dyng_sssp_options o;
-    if (options)
-        o = *options;
-    else
-        dyng_sssp_options_default(&o);
-    DYNG_I_TRY(check_options(&o, g));
-    if (source < 0 || source >= g->n)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
-                            (long long)source, (long long)g->n, (long long)(g->n - 1));
-    DYNG_I_TRY(kernels_of(g)->check_weights(g, o.objective));
+    DYNG_I_TRY(check_inputs(&o, options, g, source));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
@@ -295,19 +303,10 @@ dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_grap
     DYNG_I_CHECK_ARG(out);
     *out = NULL;
     DYNG_I_CHECK_ARG(g);
-    dyng_sssp_options o;
-    if (options)
-        o = *options;
-    else
-        dyng_sssp_options_default(&o);
-    DYNG_I_TRY(check_options(&o, g));
-    if (source < 0 || source >= g->n)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
-                            (long long)source, (long long)g->n, (long long)(g->n - 1));
     if (g->n > 0 && (distances == NULL || parents == NULL))
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "distances and parents must not be NULL");
-    DYNG_I_TRY(kernels_of(g)->check_weights(g, o.objective));
+    dyng_sssp_options o;
+    DYNG_I_TRY(check_inputs(&o, options, g, source));
     DYNG_I_TRY(kernels_of(g)->check(g, o.objective, source, distances, parents, o.validate_inputs));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
