@@ -444,6 +444,23 @@ static void test_failures(void) {
     }
     CHECK(failures > 0);
     CHECK(matches(g, r));
+    /* A compute whose allocations fail in turn (the result, the radix
+     * heap's buckets) fails cleanly, without leaks (the asan build checks). */
+    int compute_failures = 0;
+    for (int64_t k = 1;; k++) {
+        dyng_sssp_result *c = NULL;
+        dyng_testing_fail_allocation(k);
+        dyng_status s = dyng_sssp_compute(&c, g, 0, NULL);
+        dyng_testing_fail_allocation(0);
+        if (s == DYNG_OK) {
+            CHECK(matches(g, c));
+            dyng_sssp_result_free(&c);
+            break;
+        }
+        CHECK(s == DYNG_OUT_OF_MEMORY && c == NULL);
+        compute_failures++;
+    }
+    CHECK(compute_failures >= 3);
     /* The interrupt flag, set before the call. */
     dyng_sssp_result *before = NULL;
     CHECK_OK(dyng_sssp_result_clone(&before, r));

@@ -71,9 +71,10 @@ static void DYNG_FN(sssp_weight_sample)(const dyng_graph *g, int obj, int64_t st
  * dist[u] < dist[v] (weights >= 1), so all of them are settled, and relax v,
  * before v is; the parent left is therefore the lowest-id tight one.
  *
- * With `lazy` (a compute, which may fail) the queue is a heap without
- * positions that grows as needed; otherwise (the repair's fallback, which
- * must not fail or allocate) the indexed heap of the work arrays.
+ * With `lazy` (a compute, which may fail) the queue is a radix heap that
+ * grows as needed (radix_heap.h); otherwise (the repair's fallback, which
+ * must not fail or allocate) the indexed heap of the work arrays. Weights
+ * were checked beforehand (check_weights), so none is below 1 here.
  */
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
@@ -89,23 +90,25 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
         parent[v] = -1;
     }
     dyng_i_heap_entry *heap = w->heap;
-    int64_t size = 0, cap = 0, pops = 0;
+    dyng_i_radix radix;
+    dyng_i_radix_init(&radix);
+    int64_t size = 0, pops = 0;
     dyng_status st = DYNG_OK;
-    if (lazy) {
-        cap = 1024;
-        heap = dyng_i_malloc((size_t)cap, sizeof *heap);
-        if (heap == NULL)
-            return dyng_i_oom("the Dijkstra queue", (size_t)cap * sizeof *heap);
-    }
     dist[source] = 0;
-    if (lazy)
-        dyng_i_lazy_push(heap, &size, source, 0);
-    else
+    if (lazy) {
+        if (!dyng_i_radix_push(&radix, 0, source))
+            st = dyng_i_oom("the Dijkstra queue", 64 * sizeof(dyng_i_heap_entry));
+    } else {
         dyng_i_heap_push(heap, w->pos, &size, source, 0);
-    while (size > 0 && st == DYNG_OK) {
+    }
+    while (st == DYNG_OK && (lazy ? radix.count > 0 : size > 0)) {
         int64_t u;
         if (lazy) {
-            const dyng_i_heap_entry top = dyng_i_lazy_pop(heap, &size);
+            dyng_i_heap_entry top;
+            if (!dyng_i_radix_pop(&radix, &top)) {
+                st = dyng_i_oom("the Dijkstra queue", 0);
+                break;
+            }
             if (top.key > dist[top.v])
                 continue; /* stale: the vertex was settled with a smaller key */
             u = top.v;
@@ -116,18 +119,11 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
             st = dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
             break;
         }
+        const int64_t du = dist[u];
         const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
         for (int64_t i = 0; i < len; i++) {
             const int64_t v = (int64_t)col[off + i];
-            const int64_t wt = DYNG_FN(sssp_w)(out, off + i, K, obj);
-            if (wt < 1) {
-                st = dyng_i_error(DYNG_INVALID_ARGUMENT,
-                                  "edge (%lld, %lld) has weight %lld in column %d; sssp needs "
-                                  "weights >= 1",
-                                  (long long)u, (long long)v, (long long)wt, obj);
-                break;
-            }
-            const int64_t nd = dist[u] + wt;
+            const int64_t nd = du + DYNG_FN(sssp_w)(out, off + i, K, obj);
             if (nd >= DYNG_INFINITE_DISTANCE)
                 continue;
             if (nd < dist[v]) {
@@ -135,28 +131,18 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
                 parent[v] = u;
                 if (!lazy) {
                     dyng_i_heap_push(heap, w->pos, &size, v, nd);
-                    continue;
+                } else if (!dyng_i_radix_push(&radix, nd, v)) {
+                    st = dyng_i_oom("the Dijkstra queue", 0);
+                    break;
                 }
-                if (size == cap) {
-                    dyng_i_heap_entry *grown = dyng_i_realloc(heap, (size_t)cap * 2, sizeof *heap);
-                    if (grown == NULL) {
-                        st = dyng_i_oom("the Dijkstra queue", (size_t)cap * 2 * sizeof *heap);
-                        break;
-                    }
-                    heap = grown;
-                    cap *= 2;
-                }
-                dyng_i_lazy_push(heap, &size, v, nd);
             } else if (nd == dist[v] && u < parent[v]) {
                 parent[v] = u;
             }
         }
     }
-    if (lazy)
-        dyng_i_free(heap);
-    else
-        while (size > 0) /* only after an error: leave pos at -1 */
-            dyng_i_heap_pop(heap, w->pos, &size);
+    dyng_i_radix_free(&radix);
+    while (size > 0) /* only after an error: leave pos at -1 */
+        dyng_i_heap_pop(heap, w->pos, &size);
     return st;
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "algorithms/sssp/heap.h"
+#include "algorithms/sssp/radix_heap.h"
 #include "algorithms/sssp/sssp_internal.h"
 #include "core/alloc.h"
 #include "core/error.h"
