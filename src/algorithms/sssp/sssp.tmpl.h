@@ -71,20 +71,19 @@ static void DYNG_FN(sssp_weight_sample)(const dyng_graph *g, int obj, int64_t st
  * dist[u] < dist[v] (weights >= 1), so all of them are settled, and relax v,
  * before v is; the parent left is therefore the lowest-id tight one.
  *
- * With `lazy` (a compute, which may fail) the queue is a radix heap that
- * grows as needed (radix_heap.h); otherwise (the repair's fallback, which
- * must not fail or allocate) the indexed heap of the work arrays. Weights
+ * With `lazy` the queue is a radix heap that grows as needed (radix_heap.h)
+ * and may fail for memory; otherwise the indexed heap of the work arrays,
+ * which cannot (the repair's last resort). Weights
  * were checked beforehand (check_weights), so none is below 1 here.
  */
-static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
-                                         int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                         dyng_resources *r, bool poll) {
+static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
+                                              int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
+                                              dyng_resources *r, bool poll, bool lazy) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
-    const bool lazy = poll;
     for (int64_t v = 0; v < n; v++) {
         dist[v] = DYNG_INFINITE_DISTANCE;
         parent[v] = -1;
@@ -144,6 +143,13 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
     while (size > 0) /* only after an error: leave pos at -1 */
         dyng_i_heap_pop(heap, w->pos, &size);
     return st;
+}
+
+/* A compute: the radix heap, polling the interrupt flag. */
+static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
+                                         int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
+                                         dyng_resources *r, bool poll) {
+    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
 }
 
 /* ---- compute: the parallel near-far engine ----------------------------------- */
