@@ -394,6 +394,8 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     g->m += c->inserted - c->deleted;
     g->version++;
     g->state_id = dyng_i_next_state_id();
+    if (K > 0)
+        g->low_weight_columns |= dyng_i_low_weight_columns(b->ins_w, b->num_ins, K);
     if (summary != NULL) {
         summary->inserted = c->inserted;
         summary->updated = c->updated;

@@ -55,6 +55,10 @@ struct dyng_graph {
     dyng_i_adj in; /* used only for directed graphs with store_transposed */
     uint64_t version;
     uint64_t state_id;
+    /* Bit k set: weight column k may hold a weight below 1 (set from the
+     * weights a build or a batch brings; never cleared). Lets sssp skip its
+     * O(m) weight check on graphs whose weights are known to be >= 1. */
+    uint64_t low_weight_columns;
     dyng_resources *res;
     const dyng_i_kernels *k;
 };
@@ -110,6 +114,16 @@ extern const dyng_i_kernels dyng_i_kernels_v64_o64;
 
 /* The kernels for a supported type pair (NULL otherwise). */
 const dyng_i_kernels *dyng_i_kernels_for(dyng_type vertex, dyng_type offset);
+
+/* The columns (bits) of count rows of K weights that hold a weight below 1. */
+static inline uint64_t dyng_i_low_weight_columns(const int32_t *w, int64_t count, int K) {
+    uint64_t bits = 0;
+    for (int64_t i = 0; i < count; i++)
+        for (int k = 0; k < K; k++)
+            if (w[i * K + k] < 1)
+                bits |= (uint64_t)1 << k;
+    return bits;
+}
 
 /* A new process-unique state id. */
 uint64_t dyng_i_next_state_id(void);

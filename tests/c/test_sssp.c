@@ -408,6 +408,21 @@ static void test_failures(void) {
         CHECK_STATUS(dyng_sssp_result_from_arrays(&r, bad, 0, bdist, bpar, NULL),
                      DYNG_INVALID_ARGUMENT);
         dyng_graph_free(&bad);
+        /* A graph built clean, then given a weight 0 by a plain apply. */
+        int32_t gw[] = {1, 1};
+        CHECK_OK(dyng_graph_from_edges(&bad, &p, 4, 2, bs, bd, gw, NULL));
+        CHECK_OK(dyng_sssp_compute(&r, bad, 0, NULL));
+        dyng_sssp_result_free(&r);
+        dyng_batch *zb = NULL;
+        int32_t zu[] = {3}, zv[] = {0}, zw[] = {0};
+        dyng_batch_new(&zb, DYNG_TYPE_INT32, 1);
+        dyng_batch_add_insertions(zb, 1, zu, zv, zw);
+        dyng_apply_summary zs;
+        CHECK_OK(dyng_graph_apply(bad, zb, &zs));
+        CHECK_STATUS(dyng_sssp_compute(&r, bad, 0, NULL), DYNG_INVALID_ARGUMENT);
+        CHECK(r == NULL);
+        dyng_batch_free(&zb);
+        dyng_graph_free(&bad);
     }
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
     int64_t d0[16], p0[16];

@@ -32,8 +32,8 @@ static inline int64_t DYNG_FN(sssp_w)(const dyng_i_adj *a, int64_t slot, int K, 
  * (an edge out of reach now may be reached after an update). */
 static dyng_status DYNG_FN(sssp_check_weights)(const dyng_graph *g, int obj) {
     const int K = g->p.num_weights;
-    if (K == 0)
-        return DYNG_OK;
+    if (K == 0 || !((g->low_weight_columns >> obj) & 1))
+        return DYNG_OK; /* no build or batch brought a weight below 1 here */
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
