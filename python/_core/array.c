@@ -919,6 +919,5 @@ int dyng_py_init_array(PyObject *module, dyng_py_state *st) {
         return -1;
     }
     st->array_type = type;       /* the state's reference */
-    st->array_state_type = NULL; /* not needed: capsules own plain C memory */
     return PyModule_AddObjectRef(module, "Array", type);
 }

@@ -122,31 +122,6 @@ void dyng_py_rdlock(dyng_py_rwlock *l) { pthread_rwlock_rdlock(&l->lock); }
 void dyng_py_wrlock(dyng_py_rwlock *l) { pthread_rwlock_wrlock(&l->lock); }
 void dyng_py_unlock(dyng_py_rwlock *l) { pthread_rwlock_unlock(&l->lock); }
 
-static void lock_one(dyng_py_rwlock *l, bool exclusive) {
-    if (exclusive)
-        dyng_py_wrlock(l);
-    else
-        dyng_py_rdlock(l);
-}
-
-void dyng_py_lock_pair(dyng_py_rwlock *a, bool a_exclusive, dyng_py_rwlock *b, bool b_exclusive) {
-    if (a == b) {
-        lock_one(a, a_exclusive || b_exclusive);
-    } else if ((uintptr_t)a < (uintptr_t)b) {
-        lock_one(a, a_exclusive);
-        lock_one(b, b_exclusive);
-    } else {
-        lock_one(b, b_exclusive);
-        lock_one(a, a_exclusive);
-    }
-}
-
-void dyng_py_unlock_pair(dyng_py_rwlock *a, dyng_py_rwlock *b) {
-    dyng_py_unlock(a);
-    if (a != b)
-        dyng_py_unlock(b);
-}
-
 /* ---- native call regions ------------------------------------------------ */
 
 /* The thread id of the interpreter's main thread (where Python delivers

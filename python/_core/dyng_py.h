@@ -12,7 +12,7 @@
  * - Object locks (dyng_py_rwlock) are only ever taken while the GIL is NOT
  *   held; a thread that holds an object lock may take the GIL back (to make
  *   the Python objects of a result), never the other way round. Two object
- *   locks are taken in address order (dyng_py_lock_pair).
+ *   locks are taken in address order (dyng_py_lock_all).
  * - A failed libdyng call becomes the exception class registered for its
  *   status (dyng_py_raise_status), with libdyng's thread-local message.
  *
@@ -46,7 +46,6 @@ typedef struct dyng_py_state {
     PyObject *dgt_reader_type;
     PyObject *profiler_type;
     PyObject *array_type;                 /* _core.Array (the base type) */
-    PyObject *array_state_type;           /* _core._ArrayState (DLPack / view owner) */
     PyObject *degrees_type;               /* _core.DegreeResult (the test result)    */
     PyObject *sssp_type;                  /* _core.SsspResult */
     PyObject *array_public_type;          /* dyng.Array (a subclass), or NULL        */
@@ -78,10 +77,7 @@ void dyng_py_rwlock_destroy(dyng_py_rwlock *l);
 void dyng_py_rdlock(dyng_py_rwlock *l);
 void dyng_py_wrlock(dyng_py_rwlock *l);
 void dyng_py_unlock(dyng_py_rwlock *l);
-/* Two locks in address order (exclusive when the flag says so); the same lock
- * twice is taken once, exclusively if either asks for it. */
-void dyng_py_lock_pair(dyng_py_rwlock *a, bool a_exclusive, dyng_py_rwlock *b, bool b_exclusive);
-void dyng_py_unlock_pair(dyng_py_rwlock *a, dyng_py_rwlock *b);
+
 
 /* The locks of an update (graph and results exclusive, the batch shared),
  * taken in address order: sorts `req` in place; unlock with the same array.

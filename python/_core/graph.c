@@ -376,9 +376,10 @@ static PyObject *graph_apply(PyObject *obj, PyObject *arg) {
     dyng_apply_summary summary;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "graph.apply");
-    dyng_py_lock_pair(&self->lock, true, &batch->lock, false);
+    dyng_py_lock_request locks[2] = {{&self->lock, true}, {&batch->lock, false}};
+    dyng_py_lock_all(locks, 2);
     dyng_status s = dyng_graph_apply(self->handle, batch->handle, &summary);
-    dyng_py_unlock_pair(&self->lock, &batch->lock);
+    dyng_py_unlock_all(locks, 2);
     DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);

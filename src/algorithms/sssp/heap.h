@@ -14,7 +14,6 @@
 #define DYNG_I_SSSP_HEAP_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 typedef struct dyng_i_heap_entry {
@@ -50,7 +49,7 @@ static inline void dyng_i_heap_push(dyng_i_heap_entry *heap, int64_t *pos, int64
     dyng_i_heap_up(heap, pos, i, x);
 }
 
-/* Move x down from index i of a heap of n entries; pos (or NULL) follows. */
+/* Move x down from index i of a heap of n entries; pos follows. */
 static inline void dyng_i_heap_down(dyng_i_heap_entry *heap, int64_t *pos, int64_t n, int64_t i,
                                     dyng_i_heap_entry x) {
     for (;;) {
@@ -65,13 +64,11 @@ static inline void dyng_i_heap_down(dyng_i_heap_entry *heap, int64_t *pos, int64
         if (!dyng_i_heap_less(heap[best], x))
             break;
         heap[i] = heap[best];
-        if (pos)
-            pos[heap[i].v] = i;
+        pos[heap[i].v] = i;
         i = best;
     }
     heap[i] = x;
-    if (pos)
-        pos[x.v] = i;
+    pos[x.v] = i;
 }
 
 /* Remove and return the least vertex (size > 0). */
@@ -81,34 +78,6 @@ static inline int64_t dyng_i_heap_pop(dyng_i_heap_entry *heap, int64_t *pos, int
     const int64_t n = --(*size);
     if (n > 0)
         dyng_i_heap_down(heap, pos, n, 0, heap[n]);
-    return top;
-}
-
-/*
- * The same heap without positions, for a compute: a vertex is pushed again
- * whenever its distance drops, and an entry whose key is above the vertex's
- * distance when popped is stale and skipped. No position array to clear, and
- * room only for what is reached. The caller grows the array (cap entries).
- */
-static inline void dyng_i_lazy_push(dyng_i_heap_entry *heap, int64_t *size, int64_t v,
-                                    int64_t key) {
-    dyng_i_heap_entry x = {key, v};
-    int64_t i = (*size)++;
-    while (i > 0) {
-        const int64_t up = (i - 1) / 4;
-        if (!dyng_i_heap_less(x, heap[up]))
-            break;
-        heap[i] = heap[up];
-        i = up;
-    }
-    heap[i] = x;
-}
-
-static inline dyng_i_heap_entry dyng_i_lazy_pop(dyng_i_heap_entry *heap, int64_t *size) {
-    const dyng_i_heap_entry top = heap[0];
-    const int64_t n = --(*size);
-    if (n > 0)
-        dyng_i_heap_down(heap, NULL, n, 0, heap[n]);
     return top;
 }
 

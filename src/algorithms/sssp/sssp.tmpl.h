@@ -152,6 +152,9 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
     return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
 }
 
+static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
+                               int64_t *best_d, int64_t *best_p);
+
 /* ---- compute: the parallel near-far engine ----------------------------------- */
 
 /* Lower dist[v] to nd if that is smaller (a compare-and-swap loop); true when
@@ -282,25 +285,16 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
     if (st == DYNG_OK) {
         const bool have_in = !g->p.directed || g->p.store_transposed;
         if (have_in) {
-            const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
-            const ROW *irows = DYNG_FN(rows)(in);
-            const DYNG_V *icol = DYNG_FN(cols)(in);
+            /* The repair's pull: with final distances, the best an in-neighbour
+             * offers is dist[v] itself, from the lowest-id tight one. */
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
 #endif
             for (int64_t v = 0; v < n; v++) {
                 if (v == source || dist[v] >= DYNG_INFINITE_DISTANCE)
                     continue;
-                const int64_t off = (int64_t)irows[v].off, len = (int64_t)irows[v].len;
-                int64_t best = -1;
-                for (int64_t j = 0; j < len; j++) {
-                    const int64_t u = (int64_t)icol[off + j];
-                    if (dist[u] < DYNG_INFINITE_DISTANCE &&
-                        dist[u] + DYNG_FN(sssp_w)(in, off + j, K, obj) == dist[v] &&
-                        (best < 0 || u < best))
-                        best = u;
-                }
-                parent[v] = best;
+                int64_t best_d;
+                DYNG_FN(sssp_pull)(g, obj, dist, v, &best_d, &parent[v]);
             }
         } else {
 #ifdef _OPENMP
