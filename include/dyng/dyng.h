@@ -9,6 +9,9 @@
  *   graph.h      graphs, properties, batch semantics
  *   batch.h      batches and applying them
  *   io.h         Matrix Market and .dgt files
+ *   sssp.h       shortest-path trees, computed and repaired
+ *   update.h     one batch, several results repaired
+ *   stages.h     timing the stages inside a call
  */
 #ifndef DYNG_DYNG_H
 #define DYNG_DYNG_H
@@ -18,6 +21,7 @@
 #include "io.h"
 #include "resources.h"
 #include "sssp.h"
+#include "stages.h"
 #include "status.h"
 #include "types.h"
 #include "update.h"

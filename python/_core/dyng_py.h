@@ -78,7 +78,6 @@ void dyng_py_rdlock(dyng_py_rwlock *l);
 void dyng_py_wrlock(dyng_py_rwlock *l);
 void dyng_py_unlock(dyng_py_rwlock *l);
 
-
 /* The locks of an update (graph and results exclusive, the batch shared),
  * taken in address order: sorts `req` in place; unlock with the same array.
  * The locks must be distinct. */
@@ -262,7 +261,10 @@ extern PyMethodDef dyng_py_update_functions[];
  * never swapped or read while a call is recording into it.
  */
 struct dyng_py_profile;
-/* Called by native_begin / native_end without the GIL. */
+/* Called by native_begin / native_end without the GIL. enter also sets the
+ * thread's libdyng stage hook (dyng/stages.h) so that the stages inside the
+ * call are recorded too, as inner stages; leave removes it, records the
+ * call's own stage and drops the lock. */
 struct dyng_py_profile *dyng_py_profile_enter(void);
 void dyng_py_profile_leave(struct dyng_py_profile *p, const char *stage, int64_t ns);
 

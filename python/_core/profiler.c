@@ -16,7 +16,8 @@
 #include "dyng_py.h"
 
 typedef struct stage_record {
-    const char *stage; /* a string literal of the calling file */
+    const char *stage; /* a string literal of the calling file or of libdyng */
+    bool inner;        /* a stage inside a call (dyng/stages.h)                */
     int64_t calls;
     int64_t total_ns;
 } stage_record;
@@ -35,36 +36,50 @@ typedef struct profiler_object {
 static pthread_rwlock_t g_attach;
 static profiler_object *g_attached; /* strong reference, or NULL */
 
+/* Add one call of `stage` to p's records (p's mutex not held). */
+static void record(dyng_py_profile *p, const char *stage, bool inner, int64_t ns) {
+    pthread_mutex_lock(&p->mutex);
+    size_t i = 0;
+    while (i < p->count &&
+           (p->records[i].inner != inner || strcmp(p->records[i].stage, stage) != 0))
+        i++;
+    if (i == p->count) {
+        if (p->count == p->cap) {
+            size_t cap = p->cap ? 2 * p->cap : 16;
+            stage_record *grown = realloc(p->records, cap * sizeof *grown);
+            if (!grown) {
+                p->failed = true;
+                pthread_mutex_unlock(&p->mutex);
+                return;
+            }
+            p->records = grown;
+            p->cap = cap;
+        }
+        p->records[i] = (stage_record){stage, inner, 0, 0};
+        p->count++;
+    }
+    p->records[i].calls++;
+    p->records[i].total_ns += ns;
+    pthread_mutex_unlock(&p->mutex);
+}
+
+/* libdyng's stage hook: a stage inside the call this thread is making. */
+static void record_inner(void *context, const char *stage, int64_t ns) {
+    record(context, stage, true, ns);
+}
+
 dyng_py_profile *dyng_py_profile_enter(void) {
     pthread_rwlock_rdlock(&g_attach);
-    return g_attached ? &g_attached->profile : NULL;
+    dyng_py_profile *p = g_attached ? &g_attached->profile : NULL;
+    if (p)
+        dyng_stage_hook_set(record_inner, p);
+    return p;
 }
 
 void dyng_py_profile_leave(dyng_py_profile *p, const char *stage, int64_t ns) {
     if (p) {
-        pthread_mutex_lock(&p->mutex);
-        size_t i = 0;
-        while (i < p->count && strcmp(p->records[i].stage, stage) != 0)
-            i++;
-        if (i == p->count) {
-            if (p->count == p->cap) {
-                size_t cap = p->cap ? 2 * p->cap : 16;
-                stage_record *grown = realloc(p->records, cap * sizeof *grown);
-                if (!grown) {
-                    p->failed = true;
-                    pthread_mutex_unlock(&p->mutex);
-                    pthread_rwlock_unlock(&g_attach);
-                    return;
-                }
-                p->records = grown;
-                p->cap = cap;
-            }
-            p->records[i] = (stage_record){stage, 0, 0};
-            p->count++;
-        }
-        p->records[i].calls++;
-        p->records[i].total_ns += ns;
-        pthread_mutex_unlock(&p->mutex);
+        dyng_stage_hook_set(NULL, NULL);
+        record(p, stage, false, ns);
     }
     pthread_rwlock_unlock(&g_attach);
 }
@@ -117,8 +132,9 @@ static PyObject *profiler_records(PyObject *obj, PyObject *unused) {
         return PyErr_NoMemory();
     PyObject *list = PyList_New((Py_ssize_t)count);
     for (size_t i = 0; list && i < count; i++) {
-        PyObject *item = Py_BuildValue("(sLL)", copy[i].stage, (long long)copy[i].calls,
-                                       (long long)copy[i].total_ns);
+        PyObject *item =
+            Py_BuildValue("(sLLO)", copy[i].stage, (long long)copy[i].calls,
+                          (long long)copy[i].total_ns, copy[i].inner ? Py_True : Py_False);
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -163,7 +179,7 @@ static PyObject *profiler_attach(PyObject *module, PyObject *arg) {
 
 static PyMethodDef profiler_methods[] = {
     {"records", profiler_records, METH_NOARGS,
-     "records($self, /)\n--\n\nThe (stage, calls, total_ns) records, in first-call order."},
+     "records($self, /)\n--\n\nThe (stage, calls, total_ns, inner) records, in first-call order."},
     {"clear", profiler_clear, METH_NOARGS, "clear($self, /)\n--\n\nForget every record."},
     {NULL, NULL, 0, NULL}};
 

@@ -23,10 +23,15 @@ class StageRecord:
         How many times the stage ran.
     total_ns : int
         The total wall time in nanoseconds.
+    inner : bool
+        True for a stage inside a call (``sssp.invalidate``, ``sssp.push``,
+        ``update.apply``, ...), whose time is part of the calling stage's
+        (``update``, ``sssp.compute``, ...).
     """
 
     calls: int
     total_ns: int
+    inner: bool = False
 
     @property
     def total_s(self) -> float:
@@ -40,8 +45,14 @@ class Profile:
     Attributes
     ----------
     stages : dict of str to StageRecord
-        One record per stage (``"graph.apply"``, ``"io.read_matrix_market"``,
-        ...), in the order they first ran; filled when the block ends.
+        One record per stage, in the order they first ran; filled when the
+        block ends. A native call is one stage (``"graph.apply"``,
+        ``"io.read_matrix_market"``, ``"update"``, ``"sssp.compute"``, ...);
+        the stages inside it are recorded too, with ``inner=True``: the
+        engine of a compute (``"sssp.dijkstra"``, ``"sssp.near_far"``), and
+        the steps of an update (``"update.apply"``, then per result
+        ``"sssp.invalidate"``, ``"sssp.pull"``, ``"sssp.push"``, or
+        ``"sssp.recompute"`` when it falls back).
     """
 
     __slots__ = ("stages",)
@@ -51,28 +62,31 @@ class Profile:
     def __init__(self) -> None:
         self.stages = {}
 
-    def _fill(self, records: list[tuple[str, int, int]]) -> None:
-        for stage, calls, total_ns in records:
+    def _fill(self, records: list[tuple[str, int, int, bool]]) -> None:
+        for stage, calls, total_ns, inner in records:
             old = self.stages.get(stage)
             if old is not None:
                 calls += old.calls
                 total_ns += old.total_ns
-            self.stages[stage] = StageRecord(int(calls), int(total_ns))
+            self.stages[stage] = StageRecord(int(calls), int(total_ns), bool(inner))
 
     @property
     def total_ns(self) -> int:
-        """int: the total time of every stage, in nanoseconds."""
-        return sum(r.total_ns for r in self.stages.values())
+        """int: the total time of the native calls (inner stages are part of it), in ns."""
+        return sum(r.total_ns for r in self.stages.values() if not r.inner)
 
-    def to_dict(self) -> dict[str, dict[str, int]]:
+    def to_dict(self) -> dict[str, dict[str, int | bool]]:
         """Return the records as plain data.
 
         Returns
         -------
         dict
-            ``{stage: {"calls": int, "total_ns": int}}``.
+            ``{stage: {"calls": int, "total_ns": int, "inner": bool}}``.
         """
-        return {k: {"calls": r.calls, "total_ns": r.total_ns} for k, r in self.stages.items()}
+        return {
+            k: {"calls": r.calls, "total_ns": r.total_ns, "inner": r.inner}
+            for k, r in self.stages.items()
+        }
 
     def to_json(self) -> str:
         """Return the records as JSON.
@@ -80,7 +94,7 @@ class Profile:
         Returns
         -------
         str
-            ``{"stages": {stage: {"calls": int, "total_ns": int}}}``.
+            ``{"stages": {stage: {"calls": int, "total_ns": int, "inner": bool}}}``.
         """
         return json.dumps({"stages": self.to_dict()})
 
@@ -90,8 +104,8 @@ class Profile:
         Returns
         -------
         pandas.DataFrame
-            Indexed by stage, with the columns ``calls``, ``total_ns`` and
-            ``total_s``.
+            Indexed by stage, with the columns ``calls``, ``total_ns``,
+            ``total_s`` and ``inner``.
 
         Raises
         ------
@@ -105,10 +119,16 @@ class Profile:
                 "Profile.to_dataframe() needs pandas; install it with pip install 'dyng[pandas]'"
             ) from e
         rows = [
-            {"stage": k, "calls": r.calls, "total_ns": r.total_ns, "total_s": r.total_s}
+            {
+                "stage": k,
+                "calls": r.calls,
+                "total_ns": r.total_ns,
+                "total_s": r.total_s,
+                "inner": r.inner,
+            }
             for k, r in self.stages.items()
         ]
-        frame = pd.DataFrame(rows, columns=["stage", "calls", "total_ns", "total_s"])
+        frame = pd.DataFrame(rows, columns=["stage", "calls", "total_ns", "total_s", "inner"])
         return frame.set_index("stage")
 
     def __repr__(self) -> str:

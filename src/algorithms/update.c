@@ -7,6 +7,7 @@
 #include "algorithms/sssp/sssp_internal.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "core/stages.h"
 
 dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *results,
                         int64_t count) {
@@ -40,7 +41,9 @@ dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *res
         return dyng_i_error(DYNG_INTERRUPTED, "the update was interrupted before it started");
     /* 2. The batch, once. */
     dyng_apply_summary applied;
+    const int64_t t0 = dyng_i_stage_start();
     DYNG_I_TRY(dyng_graph_apply(g, b, &applied));
+    dyng_i_stage_end("update.apply", t0);
     /* 3. The repairs: nothing fails from here on. */
     for (int64_t i = 0; i < count; i++)
         dyng_i_sssp_finish(g, b, results[i].result, &applied, results[i].stats);

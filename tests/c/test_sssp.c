@@ -827,8 +827,67 @@ static void test_update_many(void) {
     free(w);
 }
 
+/* ---- stage hook: the stages of a compute and an update, on this thread only ------- */
+
+typedef struct stage_log {
+    char names[16][32];
+    int count;
+} stage_log;
+
+static void log_stage(void *context, const char *stage, int64_t ns) {
+    stage_log *log = context;
+    CHECK(ns >= 0);
+    if (log->count < 16)
+        snprintf(log->names[log->count], sizeof log->names[0], "%s", stage);
+    log->count++;
+}
+
+static void test_stage_hook(void) {
+    int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 3, 4}, w[] = {1, 1, 1, 1};
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, 5, 4, src, dst, w, NULL));
+    stage_log log = {.count = 0};
+    CHECK_OK(dyng_stage_hook_set(log_stage, &log));
+    dyng_stage_hook hook = NULL;
+    void *context = NULL;
+    CHECK_OK(dyng_stage_hook_get(&hook, &context));
+    CHECK(hook == log_stage && context == &log);
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.fallback_fraction = 1.0;
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+    CHECK(log.count == 1 && strcmp(log.names[0], "sssp.dijkstra") == 0);
+    dyng_batch *b = NULL;
+    int32_t du[] = {2}, dv[] = {3};
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    CHECK_OK(dyng_batch_add_deletions(b, 1, du, dv));
+    log.count = 0;
+    CHECK_OK(dyng_sssp_update(g, b, r, NULL));
+    const char *expected[] = {"update.apply", "sssp.invalidate", "sssp.pull", "sssp.push"};
+    CHECK(log.count == 4);
+    for (int i = 0; i < 4 && i < log.count; i++)
+        CHECK(strcmp(log.names[i], expected[i]) == 0);
+    /* Removed: nothing more is reported. */
+    CHECK_OK(dyng_stage_hook_set(NULL, &log));
+    CHECK_OK(dyng_stage_hook_get(&hook, &context));
+    CHECK(hook == NULL && context == NULL);
+    log.count = 0;
+    dyng_sssp_result *r2 = NULL;
+    CHECK_OK(dyng_sssp_compute(&r2, g, 0, NULL));
+    CHECK(log.count == 0);
+    dyng_sssp_result_free(&r2);
+    dyng_batch_free(&b);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     test_count_to_infinity();
+    test_stage_hook();
     test_failures();
     test_from_arrays();
     test_update_many();

@@ -1155,3 +1155,54 @@ def test_registry_lists_sssp() -> None:
     assert "Khanda" in info.citation
     with pytest.raises(dyng.InvalidArgumentError):
         dyng.citation("no-such-algorithm")
+
+
+# ---- profiler stages inside the calls ------------------------------------------------------
+
+
+def path_graph(n: int) -> dyng.Graph:
+    src = np.arange(n - 1, dtype=np.int32)
+    return dyng.Graph.from_edges(src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n)
+
+
+def test_profile_records_the_stages_of_compute_and_update() -> None:
+    g = path_graph(50)
+    with dyng.profile() as prof:
+        tree = dyng.sssp.compute(g, 0, engine="dijkstra")
+        # A tie with a lower parent id: vertex 2 changes its parent from 1 to 0,
+        # nothing else moves (a repair, not a recomputation).
+        dyng.sssp.update(g, dyng.EdgeBatch(insert=([0], [2], [2])), tree)
+    stages = prof.stages
+    assert stages["sssp.compute"].calls == 1 and not stages["sssp.compute"].inner
+    assert stages["sssp.dijkstra"].calls == 1 and stages["sssp.dijkstra"].inner
+    assert stages["update"].calls == 1 and not stages["update"].inner
+    for inner in ("update.apply", "sssp.invalidate", "sssp.pull", "sssp.push"):
+        assert stages[inner].calls == 1, inner
+        assert stages[inner].inner, inner
+        assert stages[inner].total_ns <= stages["update"].total_ns, inner
+    assert "sssp.recompute" not in stages
+    assert prof.total_ns == stages["sssp.compute"].total_ns + stages["update"].total_ns
+    assert prof.to_dict()["sssp.push"]["inner"] is True
+    assert tree.parents.to_numpy()[2] == 0
+
+
+def test_profile_records_a_fallback_and_the_near_far_engine() -> None:
+    g = path_graph(50)
+    tree = dyng.sssp.compute(g, 0)
+    with dyng.profile() as prof:
+        dyng.sssp.update(g, dyng.EdgeBatch(delete=([10], [11])), tree)
+        dyng.sssp.compute(g, 0, engine="near_far")
+    # Deleting the tree edge 10 -> 11 invalidates the subtree 11..49, more
+    # than the fallback fraction: a recomputation.
+    assert prof.stages["sssp.recompute"].calls == 1
+    assert "sssp.push" not in prof.stages
+    assert prof.stages["sssp.near_far"].calls == 1
+
+
+def test_no_stages_are_recorded_without_a_profiler() -> None:
+    g = path_graph(10)
+    tree = dyng.sssp.compute(g, 0)
+    dyng.sssp.update(g, dyng.EdgeBatch(insert=([0], [2], [1])), tree)
+    with dyng.profile() as prof:
+        pass
+    assert prof.stages == {}

@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "core/stages.h"
 
 static const dyng_i_sssp_kernels *kernels_of(const dyng_graph *g) {
     if (g->p.vertex_type == DYNG_TYPE_INT64)
@@ -188,10 +189,12 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
      * grows with what it reaches. */
+    /* auto: near-far where it has the parallelism to win (sssp.h). */
     const bool near_far = o.engine == DYNG_SSSP_NEAR_FAR ||
                           (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
-                           g->out.live >= ((int64_t)1 << 16));
+                           g->out.live >= ((int64_t)1 << 16) && g->out.live >= 8 * g->n);
     dyng_status st;
+    const int64_t t0 = dyng_i_stage_start();
     if (near_far) {
         int64_t delta = o.delta;
         if (delta == 0)
@@ -201,6 +204,7 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
         st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
                                     true);
     }
+    dyng_i_stage_end(near_far ? "sssp.near_far" : "sssp.dijkstra", t0);
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&r);
         return st;

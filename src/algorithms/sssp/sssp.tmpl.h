@@ -406,6 +406,7 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
  * (the graph's when the result was computed, the batch's before the apply). */
 static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
                                     dyng_sssp_stats *st) {
+    const int64_t t0 = dyng_i_stage_start();
     const int64_t n = g->n;
     dyng_i_sssp_work *w = &res->work;
     for (int64_t v = 0; v < n; v++) {
@@ -423,6 +424,7 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
     st->pushes = 0;
     res->changed = 0;
     res->changed_all = true;
+    dyng_i_stage_end("sssp.recompute", t0);
 }
 
 /*
@@ -453,6 +455,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
      * with their subtrees (walked over the old parents, which stay as they
      * were until the walk is done). touched[0 .. nt) is the walk's queue. */
+    int64_t t0 = dyng_i_stage_start();
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, w);
     int64_t nt = 0;
     for (int64_t i = 0; i < nh; i++) {
@@ -475,6 +478,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
     const int64_t invalid = nt;
     st->invalidated = invalid;
+    dyng_i_stage_end("sssp.invalidate", t0);
 
     if ((double)invalid > res->options.fallback_fraction * (double)n) {
         for (int64_t i = 0; i < nt; i++)
@@ -491,6 +495,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 2. Pull: invalidated vertices take their best valid in-neighbour; heads
      * whose in-edges got cheaper or gained a lower tight parent improve. */
+    t0 = dyng_i_stage_start();
     int64_t size = 0, pushes = 0, pops = 0;
     for (int64_t i = 0; i < invalid; i++) {
         const int64_t v = w->touched[i];
@@ -522,6 +527,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * vertices touched pass the fallback fraction, a recomputation is cheaper
      * than going on: undo what was touched (so the counts compare with the
      * tree before) and recompute. */
+    dyng_i_stage_end("sssp.pull", t0);
+    t0 = dyng_i_stage_start();
     const double limit = res->options.fallback_fraction * (double)n;
     while (size > 0) {
         if ((double)nt > limit) {
@@ -535,6 +542,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             }
             for (int64_t i = 0; i < nh; i++)
                 w->mark[w->queue[i]] = 0;
+            dyng_i_stage_end("sssp.push", t0);
             DYNG_FN(sssp_recompute)(g, res, st);
             return;
         }
@@ -567,6 +575,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
     for (int64_t i = 0; i < nh; i++)
         w->mark[w->queue[i]] = 0;
+    dyng_i_stage_end("sssp.push", t0);
     st->affected = affected;
     st->iterations = pops;
     st->pushes = pushes;

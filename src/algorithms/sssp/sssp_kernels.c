@@ -11,6 +11,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "core/stages.h"
 
 #define DYNG_V int32_t
 #define DYNG_O int32_t
