@@ -51,8 +51,9 @@ typedef struct dyng_sssp_result dyng_sssp_result;
 /* The compute engine. */
 typedef enum dyng_sssp_engine {
     DYNG_SSSP_AUTO = 0,     /* near-far with more than one thread, at least
-                               2^16 entries and a mean degree of 8 or more;
-                               Dijkstra otherwise (road networks)          */
+                               2^16 entries, and a mean degree of 8 or more
+                               or skewed degrees (hubs: social, web, R-MAT
+                               graphs); Dijkstra otherwise (road networks) */
     DYNG_SSSP_DIJKSTRA = 1, /* sequential Dijkstra with a 4-ary heap       */
     DYNG_SSSP_NEAR_FAR = 2  /* parallel near-far (delta-stepping with two
                                piles) on the resources' threads            */
@@ -62,7 +63,9 @@ typedef struct dyng_sssp_options {
     int objective;            /* the weight column (0 .. num_weights - 1)         */
     dyng_sssp_engine engine;  /* compute engine                                   */
     bool validate_inputs;     /* from_arrays: check the tree is canonical too     */
-    int64_t delta;            /* near-far step; 0: twice the mean weight       */
+    int64_t delta;            /* near-far step; 0: chosen from a sample of the
+                                 rows (mean weight / 16 with skewed degrees,
+                                 twice the mean weight otherwise)          */
     double fallback_fraction; /* recompute when more than this fraction of the
                                  vertices is invalidated or touched (0..1; 1
                                  never falls back, 0 always does)              */

@@ -129,8 +129,10 @@ static bool engines_agree(const dyng_graph *g, int obj, int64_t source) {
     dyng_sssp_result_distances(&rd, ref);
     dyng_sssp_result_parents(&rp, ref);
     bool same = true;
-    const int64_t deltas[] = {0, 1, 1000000};
-    for (int i = 0; i < 3 && same; i++) {
+    /* Steps far below the weights (most targets wait past the buckets' ring),
+     * near them, and one bucket for everything. */
+    const int64_t deltas[] = {0, 1, 3, 1000000};
+    for (int i = 0; i < 4 && same; i++) {
         o.engine = DYNG_SSSP_NEAR_FAR;
         o.delta = deltas[i];
         dyng_sssp_result *nf = NULL;
@@ -722,13 +724,17 @@ static void test_golden_graph(const char *name) {
 /* ---- the parallel engine on graphs big enough for parallel rounds ---------------- */
 
 static void test_near_far_parallel(void) {
-    for (int variant = 0; variant < 3; variant++) {
-        const int64_t n = 20000, m = 120000;
+    for (int variant = 0; variant < 4; variant++) {
+        /* Variant 3: sparse (mostly one path to each vertex) with weights up
+         * to 5000, so that with a small step a target's only entry often
+         * waits past the ring of buckets. */
+        const int64_t n = 20000, m = variant == 3 ? 30000 : 120000;
+        const uint64_t top = variant == 2 ? 3 : variant == 3 ? 5000 : 100; /* ties with 1..3 */
         int32_t *src = malloc(m * 4), *dst = malloc(m * 4), *w = malloc(m * 4);
         for (int64_t e = 0; e < m; e++) {
             src[e] = (int32_t)(next() % (uint64_t)n);
             dst[e] = (int32_t)(next() % (uint64_t)n);
-            w[e] = (int32_t)(1 + next() % (variant == 2 ? 3 : 100)); /* ties with 1..3 */
+            w[e] = (int32_t)(1 + next() % top);
         }
         dyng_graph_properties p;
         dyng_properties_default(&p);

@@ -150,13 +150,40 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
  * about the vertices a couple of edges further out. The mean is taken over
  * the rows of up to 100,000 vertices spread over the graph; only the step
  * depends on it, never the result. */
-static int64_t auto_delta(const dyng_graph *g, int obj) {
-    if (g->p.num_weights == 0 || g->n == 0)
-        return 2;
-    int64_t sum = 0, count = 0;
-    kernels_of(g)->weight_sample(g, obj, g->n > 100000 ? g->n / 100000 : 1, &sum, &count);
-    const int64_t d = count > 0 ? 2 * sum / count : 2;
-    return d < 1 ? 1 : d;
+/*
+ * The auto choices, from a sample of about 100,000 rows. Near-far pays off
+ * where the frontiers are wide: on graphs of mean degree 8 or more, and on
+ * graphs whose degrees are skewed (a coefficient of variation of at least 1:
+ * hubs, as in social, web and R-MAT graphs, whose diameter is small); road
+ * networks and grids, with narrow frontiers and long distances, run Dijkstra.
+ * The step delta: a sixteenth of the mean weight on skewed graphs (many
+ * vertices share each distance class there, and a finer step wastes fewer
+ * relaxations), twice the mean weight elsewhere (fewer, fuller buckets on
+ * long paths). bench/sssp_peers.py measured both (ADR 0004).
+ */
+typedef struct row_shape {
+    bool skewed;   /* degrees with a coefficient of variation of at least 1 */
+    double degree; /* the mean row length                                  */
+    double weight; /* the mean weight of the objective column (1 without)  */
+} row_shape;
+
+static row_shape sample_rows(const dyng_graph *g, int obj) {
+    dyng_i_sssp_sample s = {0, 0, 0, 0.0};
+    if (g->n > 0)
+        kernels_of(g)->sample(g, obj, g->n > 100000 ? g->n / 100000 : 1, &s);
+    row_shape r = {false, 0.0, 1.0};
+    if (s.rows == 0 || s.entries == 0)
+        return r;
+    r.degree = (double)s.entries / (double)s.rows;
+    r.skewed = s.length_sq / (double)s.rows >= 2.0 * r.degree * r.degree;
+    if (g->p.num_weights > 0)
+        r.weight = (double)s.weight_sum / (double)s.entries;
+    return r;
+}
+
+static int64_t auto_delta(row_shape r) {
+    const double d = r.skewed ? r.weight / 16.0 : 2.0 * r.weight;
+    return d < 1.0 ? 1 : (int64_t)d;
 }
 
 /* The options (given, or the defaults) checked against g, the source in
@@ -188,17 +215,19 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
-     * grows with what it reaches. */
-    /* auto: near-far where it has the parallelism to win (sssp.h). */
-    const bool near_far = o.engine == DYNG_SSSP_NEAR_FAR ||
-                          (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
-                           g->out.live >= ((int64_t)1 << 16) && g->out.live >= 8 * g->n);
+     * grows with what it reaches. auto samples the rows only where near-far
+     * is possible (several threads, at least 2^16 entries). */
+    bool near_far = o.engine == DYNG_SSSP_NEAR_FAR;
+    row_shape shape = {false, 0.0, 1.0};
+    if (near_far || (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
+                     g->out.live >= ((int64_t)1 << 16))) {
+        shape = sample_rows(g, o.objective);
+        near_far = near_far || shape.degree >= 8.0 || shape.skewed;
+    }
     dyng_status st;
     const int64_t t0 = dyng_i_stage_start();
     if (near_far) {
-        int64_t delta = o.delta;
-        if (delta == 0)
-            delta = auto_delta(g, o.objective);
+        const int64_t delta = o.delta > 0 ? o.delta : auto_delta(shape);
         st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res);
     } else {
         st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,

@@ -51,15 +51,17 @@ static dyng_status DYNG_FN(sssp_check_weights)(const dyng_graph *g, int obj) {
     return DYNG_OK;
 }
 
-static void DYNG_FN(sssp_weight_sample)(const dyng_graph *g, int obj, int64_t step, int64_t *sum,
-                                        int64_t *count) {
+static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
+                                 dyng_i_sssp_sample *s) {
     const int K = g->p.num_weights;
     const ROW *rows = DYNG_FN(rows)(&g->out);
     for (int64_t u = 0; u < g->n; u += step) {
         const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
-        for (int64_t i = 0; i < len; i++)
-            *sum += g->out.w[(off + i) * K + obj];
-        *count += len;
+        for (int64_t i = 0; K > 0 && i < len; i++)
+            s->weight_sum += g->out.w[(off + i) * K + obj];
+        s->rows++;
+        s->entries += len;
+        s->length_sq += (double)len * (double)len;
     }
 }
 
@@ -168,22 +170,62 @@ static inline bool DYNG_FN(sssp_lower)(int64_t *dist, int64_t v, int64_t nd) {
     return false;
 }
 
-/* Put v on a pile (frontier or far) unless it is on it already. */
-static inline void DYNG_FN(sssp_enqueue)(int64_t *pile, int64_t *size, uint8_t *on, int64_t v) {
-    if (__atomic_exchange_n(&on[v], 1, __ATOMIC_ACQ_REL) == 0)
-        pile[__atomic_fetch_add(size, 1, __ATOMIC_RELAXED)] = v;
+/* Lower *x to v if that is smaller (shared between the threads). */
+static inline void DYNG_FN(nf_min)(int64_t *x, int64_t v) {
+    int64_t old = __atomic_load_n(x, __ATOMIC_RELAXED);
+    while (v < old &&
+           !__atomic_compare_exchange_n(x, &old, v, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
 }
 
+/* The buckets a thread keeps in its ring, from the current one on. */
+#ifndef DYNG_I_NF_RING
+#define DYNG_I_NF_RING 256
+#endif
+
+/* A growable list of vertices: one bucket of one thread. */
+typedef struct {
+    DYNG_V *v;
+    int64_t len, cap;
+} DYNG_FN(nf_list);
+
+/* Append v; false when out of memory (the list is then as it was). */
+static inline bool DYNG_FN(nf_push)(DYNG_FN(nf_list) * l, int64_t v) {
+    if (l->len == l->cap) {
+        const int64_t cap = l->cap ? 2 * l->cap : 256;
+        DYNG_V *grown = dyng_i_realloc(l->v, (size_t)cap, sizeof(DYNG_V));
+        if (!grown)
+            return false;
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->len++] = (DYNG_V)v;
+    return true;
+}
+
+/* One thread's buckets: bucket b (distances [b * delta, (b + 1) * delta)) is
+ * ring[b % RING] while cur <= b < cur + RING; vertices of later buckets wait
+ * in `later`, unsorted, the lowest of their buckets in later_lo. */
+typedef struct {
+    DYNG_FN(nf_list) ring[DYNG_I_NF_RING];
+    DYNG_FN(nf_list) later;
+    int64_t later_lo;
+} DYNG_FN(nf_local);
+
 /*
- * Near-far (delta-stepping with two piles): vertices whose tentative distance
- * is below a threshold form the frontier, which the threads relax in rounds
- * (an atomic minimum on each target's distance); improvements at or above the
- * threshold wait in the far pile. When the frontier runs dry the threshold
- * moves up by `delta` and the far pile's vertices below it become the next
- * frontier. It ends when both are empty, with every edge satisfying
- * dist[v] <= dist[u] + w: the distances are exact. Each vertex is on a pile at
- * most once at a time (a flag per pile, cleared when it is taken off), so the
- * piles need n entries each.
+ * Near-far (delta-stepping): bucket b holds the vertices whose tentative
+ * distance lies in [b * delta, (b + 1) * delta). The threads take the lowest
+ * non-empty bucket as the frontier and relax its vertices' out-edges in a
+ * round (an atomic minimum on each target's distance); a target that
+ * improves goes into its new bucket, in the relaxing thread's own lists (no
+ * shared counter per edge). A bucket is taken again while relaxations refill
+ * it; then the next non-empty one. An entry whose vertex has since dropped to
+ * an earlier bucket is stale and skipped (its vertex was relaxed there). Each
+ * thread keeps the next RING buckets in a ring and everything further in one
+ * list, sorted into the ring when the current bucket comes within RING of its
+ * lowest entry, so the memory does not grow with the number of buckets. It
+ * ends when every list is empty, with dist[v] <= dist[u] + w on every edge:
+ * the distances are exact.
  *
  * The parents are then taken in a second pass, each the lowest-id tight
  * in-neighbour (a scan of the in-row, or an atomic minimum over the out-edges
@@ -198,22 +240,17 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
     const int threads = dyng_i_threads(r);
-    const size_t nn = (size_t)(n > 0 ? n : 1);
-    int64_t *front = dyng_i_malloc(nn, sizeof(int64_t));
-    int64_t *next = dyng_i_malloc(nn, sizeof(int64_t));
-    int64_t *far = dyng_i_malloc(nn, sizeof(int64_t));
-    int64_t *kept = dyng_i_malloc(nn, sizeof(int64_t));
-    uint8_t *on_next = dyng_i_calloc(nn, 1), *on_far = dyng_i_calloc(nn, 1);
-    if (!front || !next || !far || !kept || !on_next || !on_far) {
+    enum { RING = DYNG_I_NF_RING };
+    DYNG_FN(nf_local) *local = dyng_i_calloc((size_t)threads, sizeof *local);
+    int64_t front_cap = 1024;
+    DYNG_V *front = dyng_i_malloc((size_t)front_cap, sizeof(DYNG_V));
+    if (!local || !front) {
+        dyng_i_free(local);
         dyng_i_free(front);
-        dyng_i_free(next);
-        dyng_i_free(far);
-        dyng_i_free(kept);
-        dyng_i_free(on_next);
-        dyng_i_free(on_far);
-        return dyng_i_oom("the near-far piles", nn * 34);
+        return dyng_i_oom("the near-far buckets", (size_t)threads * sizeof *local);
     }
-    (void)threads;
+    for (int t = 0; t < threads; t++)
+        local[t].later_lo = INT64_MAX;
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static)
 #endif
@@ -222,67 +259,129 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
         parent[v] = -1;
     }
     dist[source] = 0;
-    int64_t nf = 1, nfar = 0, threshold = delta;
-    front[0] = source;
-    dyng_status st = DYNG_OK;
-    while (nf > 0) {
-        if (dyng_i_interrupted(r)) {
-            st = dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
-            break;
-        }
-        int64_t nn_next = 0;
+    front[0] = (DYNG_V)source;
+    /* Shared between the rounds; written by one thread between barriers, or
+     * through atomics. */
+    int64_t s_front_len = 1, s_next = INT64_MAX, s_tail = 0;
+    bool s_failed = false, s_stop = false, s_interrupted = false;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) if (nf > 256)
+#pragma omp parallel num_threads(threads)
 #endif
-        for (int64_t i = 0; i < nf; i++) {
-            const int64_t u = front[i];
-            const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-            const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
-            for (int64_t j = 0; j < len; j++) {
-                const int64_t v = (int64_t)col[off + j];
-                const int64_t nd = du + DYNG_FN(sssp_w)(out, off + j, K, obj);
-                if (nd >= DYNG_INFINITE_DISTANCE || !DYNG_FN(sssp_lower)(dist, v, nd))
-                    continue;
-                if (nd < threshold)
-                    DYNG_FN(sssp_enqueue)(next, &nn_next, on_next, v);
-                else
-                    DYNG_FN(sssp_enqueue)(far, &nfar, on_far, v);
-            }
-        }
-        /* Take the next frontier off its pile (clear the flags first, so a
-         * vertex improved from now on is queued again). */
-        for (int64_t i = 0; i < nn_next; i++)
-            on_next[next[i]] = 0;
-        int64_t *t = front;
-        front = next;
-        next = t;
-        nf = nn_next;
-        while (nf == 0 && nfar > 0) {
-            /* Raise the threshold past the nearest far vertex; move those
-             * below it to the frontier, keep the rest. */
-            int64_t nearest = DYNG_INFINITE_DISTANCE;
-            for (int64_t i = 0; i < nfar; i++)
-                if (dist[far[i]] < nearest)
-                    nearest = dist[far[i]];
-            while (threshold <= nearest)
-                threshold += delta;
-            int64_t nk = 0;
-            for (int64_t i = 0; i < nfar; i++) {
-                const int64_t v = far[i];
-                if (dist[v] < threshold) {
-                    on_far[v] = 0;
-                    front[nf++] = v;
-                } else {
-                    kept[nk++] = v;
+    {
+#ifdef _OPENMP
+        DYNG_FN(nf_local) *mine = &local[omp_get_thread_num()];
+#else
+        DYNG_FN(nf_local) *mine = &local[0];
+#endif
+        int64_t cur = 0;
+        for (;;) {
+            /* 1. Relax the frontier, bucket cur. */
+            bool failed = false;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 64) nowait
+#endif
+            for (int64_t i = 0; i < s_front_len; i++) {
+                const int64_t u = (int64_t)front[i];
+                const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
+                if (du / delta < cur)
+                    continue; /* stale: relaxed in an earlier bucket */
+                const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+                for (int64_t j = 0; j < len; j++) {
+                    const int64_t v = (int64_t)col[off + j];
+                    const int64_t nd = du + DYNG_FN(sssp_w)(out, off + j, K, obj);
+                    if (nd >= __atomic_load_n(&dist[v], __ATOMIC_RELAXED) ||
+                        nd >= DYNG_INFINITE_DISTANCE || !DYNG_FN(sssp_lower)(dist, v, nd))
+                        continue;
+                    const int64_t b = nd / delta;
+                    if (b < cur + RING) {
+                        failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
+                    } else {
+                        failed |= !DYNG_FN(nf_push)(&mine->later, v);
+                        if (b < mine->later_lo)
+                            mine->later_lo = b;
+                    }
                 }
             }
-            int64_t *k = far;
-            far = kept;
-            kept = k;
-            nfar = nk;
+            /* 2. The next bucket: the lowest non-empty one of any thread. */
+            int64_t lowest = mine->later_lo;
+            for (int64_t b = cur; b < cur + RING && b < lowest; b++)
+                if (mine->ring[b % RING].len > 0)
+                    lowest = b;
+            DYNG_FN(nf_min)(&s_next, lowest);
+            if (failed)
+                __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
+            const int64_t next = __atomic_load_n(&s_next, __ATOMIC_RELAXED);
+            if (next == INT64_MAX || __atomic_load_n(&s_failed, __ATOMIC_RELAXED))
+                break; /* the same for every thread: done (or failed) */
+            if (mine->later_lo < next + RING) {
+                /* The ring moves over the lowest waiting vertices: sort the
+                 * list into it, dropping stale entries (their vertices sit in
+                 * an earlier bucket, already relaxed). */
+                int64_t kept = 0, lo = INT64_MAX;
+                for (int64_t i = 0; i < mine->later.len; i++) {
+                    const int64_t v = (int64_t)mine->later.v[i], b = dist[v] / delta;
+                    if (b < next)
+                        continue;
+                    if (b < next + RING) {
+                        failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
+                    } else {
+                        mine->later.v[kept++] = (DYNG_V)v;
+                        lo = b < lo ? b : lo;
+                    }
+                }
+                mine->later.len = kept;
+                mine->later_lo = lo;
+                if (failed)
+                    __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
+            }
+            /* 3. Gather bucket next from every thread into the frontier. */
+            DYNG_FN(nf_list) *l = &mine->ring[next % RING];
+            const int64_t at = __atomic_fetch_add(&s_tail, l->len, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+#pragma omp barrier
+#pragma omp single
+#endif
+            {
+                if (s_tail > front_cap) {
+                    DYNG_V *grown = dyng_i_realloc(front, (size_t)s_tail, sizeof(DYNG_V));
+                    if (grown) {
+                        front = grown;
+                        front_cap = s_tail;
+                    } else {
+                        s_failed = true;
+                    }
+                }
+                s_interrupted = dyng_i_interrupted(r);
+                s_stop = s_failed || s_interrupted;
+                s_front_len = s_tail;
+                s_tail = 0;
+                s_next = INT64_MAX;
+            }
+            if (s_stop)
+                break;
+            memcpy(front + at, l->v, (size_t)l->len * sizeof(DYNG_V));
+            l->len = 0;
+            cur = next;
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
         }
     }
-    if (st == DYNG_OK) {
+    for (int t = 0; t < threads; t++) {
+        for (int b = 0; b < RING; b++)
+            dyng_i_free(local[t].ring[b].v);
+        dyng_i_free(local[t].later.v);
+    }
+    dyng_i_free(local);
+    dyng_i_free(front);
+    if (s_failed)
+        return dyng_i_oom("the near-far buckets", 0);
+    if (s_interrupted)
+        return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+    {
         const bool have_in = !g->p.directed || g->p.store_transposed;
         if (have_in) {
             /* The repair's pull: with final distances, the best an in-neighbour
@@ -317,13 +416,7 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
             }
         }
     }
-    dyng_i_free(front);
-    dyng_i_free(next);
-    dyng_i_free(far);
-    dyng_i_free(kept);
-    dyng_i_free(on_next);
-    dyng_i_free(on_far);
-    return st;
+    return DYNG_OK;
 }
 
 /* ---- update: the repair after the batch was applied -------------------------- */
@@ -662,7 +755,7 @@ const dyng_i_sssp_kernels DYNG_SSSP_KERNELS = {
     .check = DYNG_FN(sssp_check),
     .check_weights = DYNG_FN(sssp_check_weights),
     .near_far = DYNG_FN(sssp_near_far),
-    .weight_sample = DYNG_FN(sssp_weight_sample),
+    .sample = DYNG_FN(sssp_sample),
 };
 
 #undef ROW

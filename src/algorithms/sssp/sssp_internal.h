@@ -44,6 +44,14 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
 void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                         const dyng_apply_summary *applied, dyng_sssp_stats *stats);
 
+/* A sample of the rows, for the auto choices of compute (sssp.c). */
+typedef struct dyng_i_sssp_sample {
+    int64_t rows;       /* rows sampled                          */
+    int64_t entries;    /* their entries                         */
+    int64_t weight_sum; /* their weights in the objective column */
+    double length_sq;   /* the sum of their lengths squared      */
+} dyng_i_sssp_sample;
+
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
 typedef struct dyng_i_sssp_kernels {
     /* Dijkstra from `source` into dist / parent (n entries each), with the
@@ -54,9 +62,8 @@ typedef struct dyng_i_sssp_kernels {
      * recompute when `recompute`. */
     void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
                    dyng_sssp_stats *stats, bool recompute);
-    /* The sum and count of the weights of column obj in the rows of every
-     * step-th vertex. */
-    void (*weight_sample)(const dyng_graph *g, int obj, int64_t step, int64_t *sum, int64_t *count);
+    /* Add the rows of every step-th vertex to *s (weights of column obj). */
+    void (*sample)(const dyng_graph *g, int obj, int64_t step, dyng_i_sssp_sample *s);
     /* The parallel near-far engine (same results as compute). */
     dyng_status (*near_far)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
                             int64_t *dist, int64_t *parent, dyng_resources *r);

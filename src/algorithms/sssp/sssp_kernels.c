@@ -4,6 +4,10 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "algorithms/sssp/heap.h"
 #include "algorithms/sssp/radix_heap.h"
