@@ -362,7 +362,8 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
             }
             if (s_stop)
                 break;
-            memcpy(front + at, l->v, (size_t)l->len * sizeof(DYNG_V));
+            if (l->len > 0)
+                memcpy(front + at, l->v, (size_t)l->len * sizeof(DYNG_V));
             l->len = 0;
             cur = next;
 #ifdef _OPENMP
