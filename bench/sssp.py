@@ -7,11 +7,16 @@ weights for scipy). Source 0 (as the research codes use).
 
 (a) Compute, one thread: dyng.sssp.compute against scipy.sparse.csgraph.dijkstra(indices=0) on
     the same CSR (float64 weights, as scipy needs); best of 5. Ratio scipy / dyng.
-(b) Update: batches of 100, 1K, 10K and 50K changes (half insertions of random pairs with random
-    weights, half deletions of existing edges) on luxembourg_osm and mdual; each batch is applied
-    with dyng.sssp.update on a tree of the current graph, then the tree is recomputed on the new
-    graph with dyng.sssp.compute (checked equal, timed); medians of 5 batches per size. Reported:
-    update and compute times, their ratio, the affected vertices, the time per changed edge.
+(b) Update: batches of 100, 1K, 10K and 50K changes (half deletions of existing edges, half
+    insertions with weights 1..100, either between random pairs or "local": between a vertex and
+    one 2 to 4 steps away) on luxembourg_osm, mdual, a 1000 x 1000 grid and an R-MAT graph
+    (scale 20, edge factor 4; bench/sssp_peers.py makes both); each batch is applied with
+    dyng.sssp.update on a tree of the current graph (timed, apply included), to a clone with
+    Graph.apply (timed), and the tree is recomputed on the new graph with dyng.sssp.compute
+    (checked equal, timed); medians of 5 batches per size. Reported: the ratio against the
+    recomputation path (apply + compute) and against compute alone, the affected vertices, the
+    fallbacks, the time per changed edge, and the time per affected vertex (apply left out)
+    against compute's time per reached vertex.
 
 Writes bench/results/sssp.json and prints a table. Usage: python bench/sssp.py [--quick]
 """
@@ -32,6 +37,7 @@ import numpy as np
 
 import dyng
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 
@@ -94,50 +100,99 @@ def bench_compute(names: list[str]) -> list[dict[str, object]]:
     return rows
 
 
-def random_batch(g: dyng.Graph, size: int, rng: np.random.Generator) -> dyng.EdgeBatch:
+def generated(name: str) -> dyng.Graph:
+    """The grid (1000 x 1000) and R-MAT (scale 20, edge factor 4) of bench/sssp_peers.py."""
+    from sssp_peers import grid, rmat
+
+    rng = np.random.default_rng(20261202)
+    n, src, dst, w, directed = grid(1000, rng) if name == "grid_1M" else rmat(20, 4, rng)
+    return dyng.Graph.from_edges(
+        src, dst, w, num_vertices=n, directed=directed, resources=dyng.Resources.sequential()
+    )
+
+
+def source_of(g: dyng.Graph, name: str) -> int:
+    """Vertex 0, or on R-MAT (permuted ids, isolated vertices) the highest out-degree."""
+    if not name.startswith("rmat"):
+        return 0
+    rp, _, _ = g.to_csr()
+    return int(np.argmax(np.diff(rp)))
+
+
+def random_batch(g: dyng.Graph, size: int, rng: np.random.Generator, local: bool) -> dyng.EdgeBatch:
+    """Half deletions of existing edges, half insertions with weights 1..100: between
+    random pairs, or (local) between a random vertex and one 2 to 4 steps away from it
+    (a new road between nearby junctions)."""
     src, dst, _ = g.edges()
     nd = size // 2
     pick = rng.integers(0, len(src), nd)
     n = g.num_vertices
     ni = size - nd
+    u = rng.integers(0, n, ni, dtype=np.int64)
+    if local:
+        rp, col, _ = g.to_csr()
+        v = u.copy()
+        for _ in range(int(rng.integers(2, 5))):
+            deg = rp[v + 1] - rp[v]
+            step = rng.integers(0, np.maximum(deg, 1))
+            v = np.where(deg > 0, col[rp[v] + np.minimum(step, np.maximum(deg - 1, 0))], v)
+    else:
+        v = rng.integers(0, n, ni, dtype=np.int64)
     return dyng.EdgeBatch(
-        insert=(
-            rng.integers(0, n, ni, dtype=np.int32),
-            rng.integers(0, n, ni, dtype=np.int32),
-            rng.integers(1, 101, ni, dtype=np.int32),
-        ),
+        insert=(u, v.astype(np.int64), rng.integers(1, 101, ni, dtype=np.int32)),
         delete=(src[pick], dst[pick]),
     )
 
 
-def bench_update(name: str, sizes: list[int], reps: int) -> list[dict[str, object]]:
+def bench_update(
+    name: str, g: dyng.Graph, sizes: list[int], reps: int, local: bool
+) -> list[dict[str, object]]:
+    """Update against the recomputation path (apply the batch, then compute) and
+    against compute alone, on the same batches; medians of `reps` batches."""
     rng = np.random.default_rng(7)
-    g = load(name)
+    source = source_of(g, name)
+    t0 = time.perf_counter()
+    dyng.sssp.compute(g, source)
+    t_first = time.perf_counter() - t0
     rows = []
     for size in sizes:
-        up, comp, affected = [], [], []
+        up, app, comp, affected, fallbacks = [], [], [], [], 0
         for _ in range(reps):
-            tree = dyng.sssp.compute(g, 0)
-            b = random_batch(g, size, rng)
+            tree = dyng.sssp.compute(g, source)
+            b = random_batch(g, size, rng, local)
+            twin = g.clone()
+            t0 = time.perf_counter()
+            twin.apply(b)
+            app.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             st = dyng.sssp.update(g, b, tree)
             up.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
-            fresh = dyng.sssp.compute(g, 0)
+            fresh = dyng.sssp.compute(g, source)
             comp.append(time.perf_counter() - t0)
             assert np.array_equal(fresh.distances.to_numpy(), tree.distances.to_numpy())
             assert np.array_equal(fresh.parents.to_numpy(), tree.parents.to_numpy())
             affected.append(st.affected)
-        u, c = statistics.median(up), statistics.median(comp)
+            fallbacks += st.fallback_used
+        u, a, c = statistics.median(up), statistics.median(app), statistics.median(comp)
+        aff = statistics.median(affected)
+        reached = max(1, int((fresh.distances.to_numpy() < dyng.INFINITE_DISTANCE).sum()))
         rows.append(
             {
                 "graph": name,
+                "insertions": "local" if local else "random pairs",
                 "batch": size,
                 "update_ms": u * 1e3,
+                "apply_ms": a * 1e3,
                 "compute_ms": c * 1e3,
                 "compute_over_update": c / u,
-                "affected_median": statistics.median(affected),
+                "recompute_over_update": (a + c) / u,
+                "affected_median": aff,
+                "fallbacks": fallbacks,
                 "update_us_per_change": u * 1e6 / size,
+                # Time per affected vertex against compute's time per reached vertex.
+                "per_affected_over_per_vertex": ((u - a) / max(aff, 1)) / (c / reached),
+                "first_compute_ms": t_first * 1e3,
             }
         )
     return rows
@@ -155,11 +210,13 @@ def main() -> int:
     )
     sizes = [100, 1000] if args.quick else [100, 1000, 10000, 50000]
     compute = bench_compute(names)
-    update = [
-        r
-        for name in (["luxembourg_osm"] if args.quick else ["luxembourg_osm", "mdual"])
-        for r in bench_update(name, sizes, 2 if args.quick else 5)
-    ]
+    update = []
+    for name in (
+        ["luxembourg_osm"] if args.quick else ["luxembourg_osm", "mdual", "grid_1M", "rmat_20"]
+    ):
+        g = load(name) if name in ("luxembourg_osm", "mdual") else generated(name)
+        for local in (False, True):
+            update += bench_update(name, g.clone(), sizes, 2 if args.quick else 5, local)
     print(f"sssp ({date.today()}, {platform.machine()}, {os.cpu_count()} CPUs; one thread)")
     print("  compute vs scipy.sparse.csgraph.dijkstra(indices=0):")
     for r in compute:
@@ -167,12 +224,18 @@ def main() -> int:
             f"    {r['graph']:16} n={r['vertices']:>8,} reached={r['reached']:>8,}  dyng "
             f"{r['dyng_ms']:8.2f} ms  scipy {r['scipy_ms']:8.2f} ms  {r['scipy_over_dyng']:.2f}x"
         )
-    print("  update vs compute on the changed graph (medians):")
+    print(
+        "  update (apply included) vs apply + compute, and vs compute alone, on the same batches"
+        " (medians):"
+    )
     for r in update:
         print(
-            f"    {r['graph']:16} batch {r['batch']:>6,}: update {r['update_ms']:8.2f} ms, "
-            f"compute {r['compute_ms']:8.2f} ms, {r['compute_over_update']:6.2f}x; affected "
-            f"{r['affected_median']:>9,.0f}; {r['update_us_per_change']:.2f} us/change"
+            f"    {r['graph']:15} {r['insertions']:12} {r['batch']:>6,}: update"
+            f" {r['update_ms']:8.2f} ms, apply {r['apply_ms']:7.2f} + compute"
+            f" {r['compute_ms']:7.2f} ms: {r['recompute_over_update']:7.2f}x"
+            f" ({r['compute_over_update']:7.2f}x compute); affected {r['affected_median']:>9,.0f}"
+            f" (fallbacks {r['fallbacks']}); {r['update_us_per_change']:7.2f} us/change;"
+            f" per affected vertex {r['per_affected_over_per_vertex']:.2f}x compute's"
         )
     if not args.quick:
         Path(args.json).write_text(
