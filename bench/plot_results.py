@@ -3,8 +3,10 @@
 Usage: python bench/plot_results.py [--results bench/results]
 
 Writes apply.png (apply vs rebuild per graph and thread count, and throughput by batch size) and
-mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread). Each title names
-the machine and the date the results were committed (or today, for uncommitted results).
+mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread), python_api.png
+and sssp.png (compute against scipy, NetworKit and igraph; update against recomputing). Each
+title names the machine and the date the results were committed (or today, for uncommitted
+results).
 """
 
 from __future__ import annotations
@@ -156,11 +158,67 @@ def plot_python_api(results: pathlib.Path) -> pathlib.Path:
     return out
 
 
+def plot_sssp(results: pathlib.Path) -> pathlib.Path:
+    """Compute against the peers (sssp_peers.json) and update against recomputing (sssp.json)."""
+    peers_path, own_path = results / "sssp_peers.json", results / "sssp.json"
+    peers = json.loads(peers_path.read_text())
+    own = json.loads(own_path.read_text())
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.6))
+    graphs = [r["graph"] for r in peers["compute"]]
+    series = [
+        ("dyng_1t_ms", "dynG, 1 thread"),
+        ("dyng_2t_auto_ms", "dynG, 2 threads"),
+        ("scipy_ms", "scipy"),
+        ("networkit_ms", "NetworKit"),
+        ("igraph_ms", "igraph"),
+    ]
+    width = 0.8 / len(series)
+    for k, (key, label) in enumerate(series):
+        left.bar(
+            [i + (k - len(series) / 2 + 0.5) * width for i in range(len(graphs))],
+            [r[key] for r in peers["compute"]],
+            width,
+            label=label,
+        )
+    left.set_xticks(range(len(graphs)), graphs, fontsize=8)
+    left.set_yscale("log")
+    left.set_ylabel("milliseconds (log)")
+    left.set_title("compute: one shortest-path tree", fontsize=10)
+    left.legend(fontsize=8)
+    for name in dict.fromkeys(r["graph"] for r in own["update"]):
+        for kind, style in (("random pairs", "--"), ("local", "-")):
+            rows = [r for r in own["update"] if r["graph"] == name and r["insertions"] == kind]
+            if rows:
+                right.plot(
+                    [r["batch"] for r in rows],
+                    [r["recompute_over_update"] for r in rows],
+                    style,
+                    marker="o",
+                    label=f"{name}, {kind}",
+                )
+    right.axhline(1.0, color="grey", linewidth=0.8)
+    right.set_xscale("log")
+    right.set_yscale("log")
+    right.set_xlabel("changes per batch (half deletions)")
+    right.set_ylabel("(apply + compute) / update")
+    right.set_title("update against recomputing", fontsize=10)
+    right.legend(fontsize=7)
+    fig.suptitle(
+        f"sssp: {peers['cpus']} CPUs, {peers['machine']}, {measured_on(peers_path)}",
+        fontsize=11,
+    )
+    fig.tight_layout()
+    out = results / "sssp.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=pathlib.Path, default=pathlib.Path("bench/results"))
     args = parser.parse_args()
-    for plot in (plot_apply, plot_mm_read, plot_python_api):
+    for plot in (plot_apply, plot_mm_read, plot_python_api, plot_sssp):
         print(f"wrote {plot(args.results)}")
 
 
