@@ -8,11 +8,14 @@
  *
  * The libdyng result is the state's source of truth; slots 0 (distances) and
  * 1 (parents) mirror it in reference-counted buffers that Arrays hand out.
- * An update (update.c, through dyng_update) makes both slots writable and
- * long enough before the graph changes (copy-on-write when an export of them
- * is alive: dyng_py_sssp_prepare), then copies into the slots only the
- * entries dyng_sssp_result_changed lists (dyng_py_sssp_finish), so an update
- * costs what the repair costs, not O(n).
+ * A slot's buffer is made on its first read (mirror_slot), so a compute whose
+ * parents are never read never copies them. An update (update.c, through
+ * dyng_update) makes the slots that have a buffer writable and long enough
+ * before the graph changes (copy-on-write when an export of them is alive:
+ * dyng_py_sssp_prepare), then copies into them only the entries
+ * dyng_sssp_result_changed lists (dyng_py_sssp_finish), so an update costs
+ * what the repair costs, not O(n); a slot without a buffer is left for its
+ * first read to copy from the current state.
  */
 #include <string.h>
 
@@ -50,27 +53,39 @@ static void result_dealloc(PyObject *self) {
     Py_DECREF(type);
 }
 
-/* Fill both slots of a new result from its handle (nobody else sees it yet).
- * Without the GIL; false when out of memory. */
-static bool mirror_all(sssp_result *r, uint64_t version, uint64_t state_id) {
+/* The slots of a new result (nobody else sees it yet): no buffers yet, the
+ * handle's length. */
+static void mirror_lazy(sssp_result *r, uint64_t version, uint64_t state_id) {
     int64_t n = 0;
-    const int64_t *d, *p;
     dyng_sssp_result_num_vertices(&n, r->handle);
-    dyng_sssp_result_distances(&d, r->handle);
-    dyng_sssp_result_parents(&p, r->handle);
     for (int i = 0; i < 2; i++) {
-        dyng_py_buffer *b = dyng_py_buffer_new((size_t)n * sizeof(int64_t));
-        if (b == NULL)
-            return false;
-        if (n > 0)
-            memcpy(b->data, i == DISTANCES ? d : p, (size_t)n * sizeof(int64_t));
-        r->slots[i].buffer = b;
+        r->slots[i].buffer = NULL;
         r->slots[i].dtype = DYNG_PY_INT64;
         r->slots[i].length = n;
-        r->num_slots = i + 1;
     }
+    r->num_slots = 2;
     r->graph_version = version;
     r->graph_state_id = state_id;
+}
+
+/* Give `slot` its buffer, a copy of the handle's array, unless it has one.
+ * Under the result's exclusive lock, without the GIL; false when out of
+ * memory (the slot still has none). */
+static bool mirror_slot(sssp_result *r, int slot) {
+    if (r->slots[slot].buffer != NULL)
+        return true;
+    const int64_t n = r->slots[slot].length;
+    const int64_t *from;
+    if (slot == DISTANCES)
+        dyng_sssp_result_distances(&from, r->handle);
+    else
+        dyng_sssp_result_parents(&from, r->handle);
+    dyng_py_buffer *b = dyng_py_buffer_new((size_t)n * sizeof(int64_t));
+    if (b == NULL)
+        return false;
+    if (n > 0)
+        memcpy(b->data, from, (size_t)n * sizeof(int64_t));
+    r->slots[slot].buffer = b;
     return true;
 }
 
@@ -107,13 +122,7 @@ static PyObject *wrap_handle(dyng_sssp_result *handle, dyng_py_graph *g) {
     uint64_t version = 0, state_id = 0;
     dyng_sssp_result_graph_version(&version, handle);
     dyng_sssp_result_graph_state_id(&state_id, handle);
-    PyThreadState *ts = PyEval_SaveThread();
-    const bool ok = mirror_all(r, version, state_id);
-    PyEval_RestoreThread(ts);
-    if (!ok) {
-        Py_DECREF(r);
-        return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for the arrays of an sssp result");
-    }
+    mirror_lazy(r, version, state_id);
     return (PyObject *)r;
 }
 
@@ -224,9 +233,10 @@ dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const 
         out.bound = out.n_old; /* the apply will refuse the batch */
         return out;
     }
-    if (!dyng_py_result_prepare_write((dyng_py_result *)r, DISTANCES, out.bound) ||
-        !dyng_py_result_prepare_write((dyng_py_result *)r, PARENTS, out.bound))
-        out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
+    for (int i = 0; i < 2; i++)
+        if (r->slots[i].buffer != NULL &&
+            !dyng_py_result_prepare_write((dyng_py_result *)r, i, out.bound))
+            out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
     r->slots[DISTANCES].length = out.n_old; /* until the update succeeds */
     r->slots[PARENTS].length = out.n_old;
     return out;
@@ -236,29 +246,33 @@ void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep) {
     sssp_result *r = (sssp_result *)obj;
     int64_t n = 0;
     dyng_sssp_result_num_vertices(&n, r->handle);
-    const size_t room = r->slots[PARENTS].buffer->bytes / sizeof(int64_t);
-    if ((size_t)n > room || r->slots[DISTANCES].buffer->bytes / sizeof(int64_t) < (size_t)n)
-        return; /* cannot happen (the bound follows the apply's growth rule); if it
-                   did, the mirror keeps its old state and reads as stale */
-    int64_t *md = r->slots[DISTANCES].buffer->data, *mp = r->slots[PARENTS].buffer->data;
-    const int64_t *d, *p, *changed;
+    const int64_t *from[2], *changed;
     int64_t count = 0;
     bool all = false;
-    dyng_sssp_result_distances(&d, r->handle);
-    dyng_sssp_result_parents(&p, r->handle);
+    dyng_sssp_result_distances(&from[DISTANCES], r->handle);
+    dyng_sssp_result_parents(&from[PARENTS], r->handle);
     dyng_sssp_result_changed(&changed, &count, &all, r->handle);
-    if (all) {
-        memcpy(md, d, (size_t)n * sizeof(int64_t));
-        memcpy(mp, p, (size_t)n * sizeof(int64_t));
-    } else {
-        for (int64_t v = prep->n_old; v < n; v++) {
-            md[v] = DYNG_INFINITE_DISTANCE;
-            mp[v] = -1;
+    for (int i = 0; i < 2; i++) {
+        dyng_py_buffer *b = r->slots[i].buffer;
+        if (b == NULL)
+            continue; /* its first read copies the new state */
+        if (b->bytes / sizeof(int64_t) < (size_t)n) {
+            /* Cannot happen (the bound follows the apply's growth rule); if it
+             * did, drop the mirror: the next read copies the new state. */
+            dyng_py_buffer_release(b);
+            r->slots[i].buffer = NULL;
+            continue;
         }
-        for (int64_t i = 0; i < count; i++) {
-            md[changed[i]] = d[changed[i]];
-            mp[changed[i]] = p[changed[i]];
+        int64_t *m = b->data;
+        if (all) {
+            memcpy(m, from[i], (size_t)n * sizeof(int64_t));
+            continue;
         }
+        const int64_t fresh = i == DISTANCES ? DYNG_INFINITE_DISTANCE : -1;
+        for (int64_t v = prep->n_old; v < n; v++)
+            m[v] = fresh;
+        for (int64_t k = 0; k < count; k++)
+            m[changed[k]] = from[i][changed[k]];
     }
     r->slots[DISTANCES].length = n;
     r->slots[PARENTS].length = n;
@@ -281,7 +295,21 @@ PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats) {
 /* ---- the type ----------------------------------------------------------------- */
 
 static PyObject *get_slot(PyObject *self, void *closure) {
-    return dyng_py_array_of_result(self, closure ? PARENTS : DISTANCES);
+    sssp_result *r = (sssp_result *)self;
+    const int slot = closure ? PARENTS : DISTANCES;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    bool ok = r->slots[slot].buffer != NULL;
+    dyng_py_unlock(&r->lock);
+    if (!ok) { /* the first read: make the mirror */
+        dyng_py_wrlock(&r->lock);
+        ok = mirror_slot(r, slot);
+        dyng_py_unlock(&r->lock);
+    }
+    PyEval_RestoreThread(ts);
+    if (!ok)
+        return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for the arrays of an sssp result");
+    return dyng_py_array_of_result(self, slot);
 }
 
 /* Counters and settings, read under the shared lock taken without the GIL. */
@@ -352,8 +380,9 @@ static PyObject *result_clone(PyObject *self, PyObject *unused) {
     bool ok = false;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_rdlock(&r->lock);
-    ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK &&
-         mirror_all(c, r->graph_version, r->graph_state_id);
+    ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK;
+    if (ok)
+        mirror_lazy(c, r->graph_version, r->graph_state_id);
     c->copy_policy = r->copy_policy;
     dyng_py_unlock(&r->lock);
     PyEval_RestoreThread(ts);

@@ -1206,3 +1206,47 @@ def test_no_stages_are_recorded_without_a_profiler() -> None:
     with dyng.profile() as prof:
         pass
     assert prof.stages == {}
+
+
+# ---- the mirror is made on first read ------------------------------------------------------
+
+
+@given(data=st.data())
+def test_arrays_read_late_or_never_match_a_recomputation(data: st.DataObject) -> None:
+    # A slot gets its buffer on its first read; updates patch only the slots
+    # that have one. Read each array at a random point of a stream (or never
+    # until the end), and compare with a recomputation.
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    n = 30
+    src = rng.integers(0, n, 80).astype(np.int32)
+    dst = rng.integers(0, n, 80).astype(np.int32)
+    w = rng.integers(1, 5, 80).astype(np.int32)
+    g = dyng.Graph.from_edges(src, dst, w, num_vertices=n)
+    tree = dyng.sssp.compute(g, 0, fallback_fraction=1.0)
+    read_d = data.draw(st.integers(0, 4))  # the step at which each is first read
+    read_p = data.draw(st.integers(0, 4))
+    kept: list[tuple[dyng.Array, bytes]] = []
+    for step in range(4):
+        if step == read_d:
+            kept.append((tree.distances, tree.distances.to_numpy().tobytes()))
+        if step == read_p:
+            kept.append((tree.parents, tree.parents.to_numpy().tobytes()))
+        s, d, _ = g.edges()
+        pick = rng.integers(0, len(s), 3)
+        ins = rng.integers(0, n + 2, (2, 3)).astype(np.int32)  # may grow the graph
+        dyng.sssp.update(
+            g,
+            dyng.EdgeBatch(
+                insert=(ins[0], ins[1], rng.integers(1, 5, 3).astype(np.int32)),
+                delete=(s[pick], d[pick]),
+            ),
+            tree,
+        )
+    fresh = dyng.sssp.compute(g, 0)
+    assert tree.distances.to_numpy().tobytes() == fresh.distances.to_numpy().tobytes()
+    assert tree.parents.to_numpy().tobytes() == fresh.parents.to_numpy().tobytes()
+    for array, _ in kept:  # read before an update: stale now
+        with pytest.raises(dyng.errors.StaleResultError):
+            array.to_numpy()
+    clone = tree.clone()
+    assert clone.parents.to_numpy().tobytes() == fresh.parents.to_numpy().tobytes()
