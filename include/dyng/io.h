@@ -141,6 +141,112 @@ dyng_status dyng_dgt_write_batch(dyng_dgt_writer *w, const dyng_batch *b);
  * on the way. *w becomes NULL either way. */
 dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w);
 
+/*
+ * Edge lists (SNAP and TUDataset style): one edge per line, "u v [w1..wK]".
+ *
+ * - Separators: blanks (spaces, tabs) or a comma with blanks around it
+ *   ("1 2", "1\t2", "1,2", "1, 2"); an empty field ("1,,2", a line that
+ *   starts or ends with a comma) is an error.
+ * - Comments: a token that starts with '#' or '%' begins a comment that runs
+ *   to the end of the line; so "# ..." and "% ..." lines are comment lines
+ *   and "1 2 # note" is the edge (1, 2). A '#' inside a token is no comment
+ *   ("2#x" is a malformed id). Blank lines are skipped; LF or CRLF.
+ * - Ids: non-negative decimal integers, as written (0-based) or, with
+ *   one_based, 1-based (id 0 is then an error). A negative id is
+ *   DYNG_FILE_FORMAT; an id past the vertex type is DYNG_CAPACITY (with the
+ *   location). num_vertices is 1 + the largest id of the kept edges (0 for a
+ *   file without edges), or, with compact_ids, the number of distinct ids of
+ *   the kept edges, renumbered 0..k-1 in ascending order.
+ * - Weights: int32 integers ("7", "-3"; an integral real such as "7.0" or
+ *   "1e3" too). num_weights -1 reads every column after the ids of the first
+ *   data line as a weight, and every data line must have that many (a line
+ *   with fewer or more is an error); num_weights K >= 0 reads the first K
+ *   columns after the ids as weights and ignores the rest of the line (K = 0:
+ *   the SNAP reading, "u v [anything]"), a line with fewer than K is an
+ *   error. A non-integer, out-of-range or malformed weight is
+ *   DYNG_FILE_FORMAT at its line and column.
+ * - Self-loops (u, u): kept, dropped, or DYNG_FILE_FORMAT at the line
+ *   (on_self_loop). Duplicates (a (u, v) seen on an earlier kept line): kept,
+ *   dropped (the first in file order stays, with its weights), or
+ *   DYNG_FILE_FORMAT at the line of the second one (on_duplicate). Pairs are
+ *   ordered ((1, 2) and (2, 1) differ), except when dyng_el_read_graph reads
+ *   an undirected graph.
+ *
+ * Parsing is parallel on the resources' threads and the result is the same
+ * for any thread count: the edges in file order. The duplicate policies drop
+ * and error run on one thread (a hash table in file order).
+ */
+typedef enum dyng_on_duplicate {
+    DYNG_DUPLICATE_KEEP = 0,
+    DYNG_DUPLICATE_DROP = 1, /* the first (u, v) in file order stays */
+    DYNG_DUPLICATE_ERROR = 2
+} dyng_on_duplicate;
+
+typedef struct dyng_el_read_options {
+    /* The ids' type: DYNG_TYPE_INT32 (default), INT64, or NONE: int32 unless
+     * an id (or, compacted, the number of distinct ids) needs int64. */
+    dyng_type vertex_type;
+    int num_weights;                /* -1 (default): as the first data line has; 0..64 */
+    bool compact_ids;               /* renumber the ids that appear, ascending, 0..k-1 */
+    bool one_based;                 /* the file's ids start at 1                       */
+    dyng_on_self_loop on_self_loop; /* default DYNG_SELF_LOOP_KEEP                     */
+    dyng_on_duplicate on_duplicate; /* default DYNG_DUPLICATE_KEEP                     */
+} dyng_el_read_options;
+
+/* int32 ids, the first data line's weight count, ids as written (0-based),
+ * no compaction, self-loops and duplicates kept. */
+dyng_status dyng_el_read_options_default(dyng_el_read_options *out);
+
+/*
+ * Read an edge list into edge arrays (0-based ids after one_based and
+ * compaction; weights num_edges x num_weights, row-major; field INTEGER when
+ * there are weights, PATTERN otherwise; symmetry GENERAL). options NULL means
+ * the defaults. Errors: DYNG_FILE_FORMAT (with location), DYNG_CAPACITY (an
+ * id past the vertex type, with location; or, compacted, more distinct ids
+ * than int32 ids name), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED,
+ * DYNG_INVALID_ARGUMENT. On failure *out is zeroed.
+ */
+dyng_status dyng_el_read_arrays(dyng_edge_arrays *out, const char *path,
+                                const dyng_el_read_options *options, dyng_resources *resources);
+
+/* As dyng_el_read_arrays; with compact_ids, *original_ids (when not NULL)
+ * receives the id as written of each vertex (num_vertices int64 values,
+ * ascending; free with dyng_el_ids_free), and NULL otherwise. */
+dyng_status dyng_el_read_arrays_ids(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
+                                    const dyng_el_read_options *options, dyng_resources *resources);
+
+/* Free what dyng_el_read_arrays_ids returned; *ids becomes NULL. */
+dyng_status dyng_el_ids_free(int64_t **ids);
+
+/*
+ * Read an edge list into a graph. The options say how the file is read,
+ * including the id type and the weight count; the graph gets that id type
+ * and weight count whatever properties->vertex_type and num_weights say.
+ * properties NULL means dyng_properties_default (directed). The offset type
+ * (given or default) is widened to int64 when the ids are int64 or a
+ * direction holds more than INT32_MAX entries. For an undirected graph the
+ * duplicate policies compare unordered pairs ((1, 2) duplicates (2, 1)).
+ * Errors: those of dyng_el_read_arrays and dyng_graph_from_edges.
+ */
+dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
+                               const dyng_el_read_options *options,
+                               const dyng_graph_properties *properties, dyng_resources *resources);
+
+/*
+ * Write edge arrays as an edge list: a "# dynG edge list: N vertices, M
+ * edges, K weights" comment line, then "u\tv[\tw1..\twK]" per edge (ids as
+ * they are, 0-based), in array order; gzip when the path ends in ".gz".
+ * Reading it back (num_weights -1) gives the same arrays; num_vertices only
+ * when vertex N - 1 has an edge. Errors: DYNG_INVALID_ARGUMENT (an id outside
+ * [0, num_vertices), counts, NULL arrays), DYNG_FILE_FORMAT (cannot write),
+ * DYNG_OUT_OF_MEMORY.
+ */
+dyng_status dyng_el_write_arrays(const char *path, const dyng_edge_arrays *a);
+
+/* Write a graph's edges as an edge list (dyng_graph_to_edges order: an
+ * undirected edge once, as u <= v), with every weight column. */
+dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path);
+
 #ifdef __cplusplus
 }
 #endif

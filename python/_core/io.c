@@ -1,5 +1,5 @@
 /*
- * io.c - files: Matrix Market graphs and arrays, .dgt batch streams.
+ * io.c - files: Matrix Market graphs and arrays, edge lists, .dgt batch streams.
  *
  * Paths arrive as str (the typed layer applies os.fspath); every reader runs
  * with the GIL released and reports a malformed file as FileFormatError with
@@ -163,6 +163,193 @@ static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
     dyng_status s = dyng_mm_write_arrays(path, &a);
+    DYNG_PY_END_NATIVE(&call);
+    result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
+done:
+    dyng_py_ints_release(&src);
+    dyng_py_ints_release(&dst);
+    dyng_py_ints_release(&w);
+    return result;
+}
+
+/* ---- edge lists -------------------------------------------------------------- */
+
+static const char *const policy_names[] = {"keep", "drop", "error", NULL};
+
+/* The read options from the binding's arguments; vertex_dtype None: auto. */
+static int el_options(dyng_el_read_options *o, PyObject *dtype_obj, int num_weights,
+                      int compact_ids, int one_based, PyObject *loops_obj, PyObject *dups_obj) {
+    dyng_el_read_options_default(o);
+    if (dtype_obj == Py_None) {
+        o->vertex_type = DYNG_TYPE_NONE;
+    } else {
+        int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
+        if (t < 0)
+            return -1;
+        o->vertex_type = id_type(t);
+    }
+    int loops = dyng_py_enum_arg(loops_obj, policy_names, "self_loops");
+    int dups = loops < 0 ? -1 : dyng_py_enum_arg(dups_obj, policy_names, "duplicates");
+    if (dups < 0)
+        return -1;
+    o->num_weights = num_weights;
+    o->compact_ids = compact_ids != 0;
+    o->one_based = one_based != 0;
+    o->on_self_loop = (dyng_on_self_loop)loops;
+    o->on_duplicate = (dyng_on_duplicate)dups;
+    return 0;
+}
+
+/* A new bytearray holding a copy of `bytes` bytes at data. */
+static PyObject *copy_bytes(const void *data, size_t bytes) {
+    void *dst;
+    PyObject *obj = dyng_py_bytearray((Py_ssize_t)bytes, &dst);
+    if (obj && bytes)
+        memcpy(dst, data, bytes);
+    return obj;
+}
+
+static PyObject *el_read_arrays(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *dtype_obj, *loops_obj, *dups_obj, *res_obj;
+    int num_weights, compact_ids, one_based;
+    if (!PyArg_ParseTuple(args, "sOippOOO:el_read_arrays", &path, &dtype_obj, &num_weights,
+                          &compact_ids, &one_based, &loops_obj, &dups_obj, &res_obj))
+        return NULL;
+    dyng_el_read_options o;
+    dyng_resources *r;
+    if (el_options(&o, dtype_obj, num_weights, compact_ids, one_based, loops_obj, dups_obj) < 0 ||
+        dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_edge_arrays a;
+    int64_t *ids = NULL;
+    memset(&a, 0, sizeof a);
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_edge_list");
+    dyng_status s = dyng_el_read_arrays_ids(&a, &ids, path, &o, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    size_t m = (size_t)a.num_edges;
+    size_t id_bytes = m * dyng_type_size(a.vertex_type);
+    PyObject *result = NULL, *w_obj = NULL, *ids_obj = NULL;
+    PyObject *src_obj = copy_bytes(a.src, id_bytes);
+    PyObject *dst_obj = src_obj ? copy_bytes(a.dst, id_bytes) : NULL;
+    if (dst_obj)
+        w_obj = a.num_weights > 0 ? copy_bytes(a.weights, m * 4 * (size_t)a.num_weights)
+                                  : Py_NewRef(Py_None);
+    if (w_obj)
+        ids_obj = ids != NULL ? copy_bytes(ids, (size_t)a.num_vertices * 8) : Py_NewRef(Py_None);
+    if (ids_obj)
+        result = Py_BuildValue("(LOOOisO)", (long long)a.num_vertices, src_obj, dst_obj, w_obj,
+                               a.num_weights, dyng_type_name(a.vertex_type), ids_obj);
+    Py_XDECREF(src_obj);
+    Py_XDECREF(dst_obj);
+    Py_XDECREF(w_obj);
+    Py_XDECREF(ids_obj);
+    dyng_el_ids_free(&ids);
+    dyng_edge_arrays_free(&a);
+    return result;
+}
+
+static PyObject *el_read_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *dtype_obj, *loops_obj, *dups_obj, *props_obj, *res_obj;
+    int num_weights, compact_ids, one_based;
+    if (!PyArg_ParseTuple(args, "sOippOOOO:el_read_graph", &path, &dtype_obj, &num_weights,
+                          &compact_ids, &one_based, &loops_obj, &dups_obj, &props_obj, &res_obj))
+        return NULL;
+    dyng_el_read_options o;
+    dyng_graph_properties p, *pp = NULL;
+    dyng_resources *r;
+    if (el_options(&o, dtype_obj, num_weights, compact_ids, one_based, loops_obj, dups_obj) < 0)
+        return NULL;
+    if (props_obj != Py_None) {
+        if (dyng_py_properties_arg(props_obj, &p) < 0)
+            return NULL;
+        pp = &p;
+    }
+    if (dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_graph *g = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_edge_list");
+    dyng_status s = dyng_el_read_graph(&g, path, &o, pp, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+}
+
+static PyObject *el_write_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj;
+    const char *path;
+    if (!PyArg_ParseTuple(args, "Os:el_write_graph", &graph_obj, &path))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (!g)
+        return NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
+    dyng_py_rdlock(&g->lock);
+    dyng_status s = dyng_el_write_graph(g->handle, path);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *el_write_arrays(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    long long n;
+    int num_weights;
+    PyObject *src_obj, *dst_obj, *w_obj;
+    if (!PyArg_ParseTuple(args, "sLOOOi:el_write_arrays", &path, &n, &src_obj, &dst_obj, &w_obj,
+                          &num_weights))
+        return NULL;
+    dyng_py_ints src, dst, w;
+    memset(&src, 0, sizeof src);
+    memset(&dst, 0, sizeof dst);
+    memset(&w, 0, sizeof w);
+    PyObject *result = NULL;
+    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
+        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
+        goto done;
+    if (src.length != dst.length) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
+                      (long long)src.length, (long long)dst.length);
+        goto done;
+    }
+    if (w_obj != Py_None) {
+        if (dyng_py_ints_get(&w, w_obj, DYNG_TYPE_INT32, "weights") < 0)
+            goto done;
+        if (num_weights < 1 || w.length != src.length * num_weights) {
+            dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld x %d values, got %lld",
+                          (long long)src.length, num_weights, (long long)w.length);
+            goto done;
+        }
+    } else {
+        num_weights = 0;
+    }
+    dyng_edge_arrays a;
+    memset(&a, 0, sizeof a);
+    a.vertex_type = src.type;
+    a.num_weights = num_weights;
+    a.num_vertices = (int64_t)n;
+    a.num_edges = src.length;
+    a.src = (void *)src.data;
+    a.dst = (void *)dst.data;
+    a.weights = (int32_t *)w.data;
+    a.field = num_weights > 0 ? DYNG_MM_INTEGER : DYNG_MM_PATTERN;
+    a.symmetry = DYNG_MM_GENERAL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
+    dyng_status s = dyng_el_write_arrays(path, &a);
     DYNG_PY_END_NATIVE(&call);
     result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
 done:
@@ -350,6 +537,17 @@ PyMethodDef dyng_py_io_functions[] = {
     {"mm_write_arrays", mm_write_arrays, METH_VARARGS,
      "mm_write_arrays(path, num_vertices, src, dst, weights, field, symmetry, /)\n--\n\n"
      "Write edge arrays as Matrix Market."},
+    {"el_read_arrays", el_read_arrays, METH_VARARGS,
+     "el_read_arrays(path, vertex_dtype, num_weights, compact_ids, one_based, self_loops, "
+     "duplicates, resources, /)\n--\n\nRead an edge list into edge arrays."},
+    {"el_read_graph", el_read_graph, METH_VARARGS,
+     "el_read_graph(path, vertex_dtype, num_weights, compact_ids, one_based, self_loops, "
+     "duplicates, properties, resources, /)\n--\n\nRead an edge list into a graph."},
+    {"el_write_graph", el_write_graph, METH_VARARGS,
+     "el_write_graph(graph, path, /)\n--\n\nWrite a graph as an edge list."},
+    {"el_write_arrays", el_write_arrays, METH_VARARGS,
+     "el_write_arrays(path, num_vertices, src, dst, weights, num_weights, /)\n--\n\n"
+     "Write edge arrays as an edge list."},
     {"dgt_write", dgt_write, METH_VARARGS,
      "dgt_write(path, batches, /)\n--\n\nWrite batches as a .dgt file."},
     {NULL, NULL, 0, NULL}};

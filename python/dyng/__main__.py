@@ -73,7 +73,13 @@ def _sssp(args: argparse.Namespace) -> int:
     from dyng import io, sssp
 
     options = sssp.Options(**{f.name: getattr(args, f.name) for f in fields(sssp.Options)})
-    graph = io.read_matrix_market(args.graph)
+    graph_format = args.format if args.format != "auto" else _graph_format(args.graph)
+    if graph_format == "mtx":
+        graph = io.read_matrix_market(args.graph)
+    else:
+        graph = io.read_edge_list(
+            args.graph, directed=not args.undirected, one_based=args.one_based
+        )
     tree = sssp.compute(graph, args.source, options=options)
     if args.action == "update":
         for batch in io.iter_batches(args.batches):
@@ -107,6 +113,21 @@ def _sssp(args: argparse.Namespace) -> int:
     return 0
 
 
+def _graph_format(path: str) -> str:
+    """``"mtx"`` when the file (plain or gzip) starts with a ``%%MatrixMarket`` banner, else
+    ``"edgelist"``; ``"mtx"`` too when it cannot be read (that reader then reports why)."""
+    import gzip
+
+    try:
+        with open(path, "rb") as raw:
+            gz = raw.read(2) == b"\x1f\x8b"
+        with gzip.open(path, "rb") if gz else open(path, "rb") as f:
+            head = f.read(256)
+    except (OSError, EOFError):
+        return "mtx"
+    return "mtx" if head.lstrip(b" \t").lower().startswith(b"%%matrixmarket") else "edgelist"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dyng",
@@ -122,7 +143,24 @@ def _parser() -> argparse.ArgumentParser:
         ("update", "compute the tree, then apply every batch of a .dgt file and repair it"),
     ):
         p = sssp_sub.add_parser(action, help=text, description=text)
-        p.add_argument("graph", help="the graph: a Matrix Market file (values are the weights)")
+        p.add_argument(
+            "graph",
+            help="the graph: a Matrix Market file (values are the weights) or an edge list "
+            "('u v [w]' lines, '#' comments)",
+        )
+        p.add_argument(
+            "--format",
+            choices=("auto", "mtx", "edgelist"),
+            default="auto",
+            help="the graph file's format (auto: Matrix Market when it starts with "
+            "%%%%MatrixMarket, else an edge list)",
+        )
+        p.add_argument(
+            "--undirected",
+            action="store_true",
+            help="an edge list's edges are undirected (Matrix Market files say it themselves)",
+        )
+        p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
         if action == "update":
             p.add_argument("batches", help="the batches: a .dgt file")
             p.add_argument(

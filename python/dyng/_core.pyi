@@ -160,6 +160,43 @@ def mm_write_arrays(
     symmetry: str,
     /,
 ) -> None: ...
+
+# Edge lists: vertex_dtype None picks int32 unless an id needs int64; self_loops
+# and duplicates are "keep" / "drop" / "error". el_read_arrays returns
+# (num_vertices, src, dst, weights, num_weights, vertex_dtype, original_ids).
+def el_read_arrays(
+    path: str,
+    vertex_dtype: str | None,
+    num_weights: int,
+    compact_ids: bool,
+    one_based: bool,
+    self_loops: str,
+    duplicates: str,
+    resources: Resources | None,
+    /,
+) -> tuple[int, bytearray, bytearray, bytearray | None, int, str, bytearray | None]: ...
+def el_read_graph(
+    path: str,
+    vertex_dtype: str | None,
+    num_weights: int,
+    compact_ids: bool,
+    one_based: bool,
+    self_loops: str,
+    duplicates: str,
+    properties: _Properties | None,
+    resources: Resources | None,
+    /,
+) -> Graph: ...
+def el_write_graph(graph: Graph, path: str, /) -> None: ...
+def el_write_arrays(
+    path: str,
+    num_vertices: int,
+    src: object,
+    dst: object,
+    weights: object | None,
+    num_weights: int,
+    /,
+) -> None: ...
 @final
 class DgtReader:
     def __new__(

@@ -1,4 +1,4 @@
-"""Files: Matrix Market graphs and arrays, ``.dgt`` batch streams.
+"""Files: Matrix Market graphs and arrays, edge lists, ``.dgt`` batch streams.
 
 Every reader accepts plain and gzip-compressed files (detected from the
 content), and reports a malformed file as :class:`dyng.errors.FileFormatError`
@@ -11,7 +11,7 @@ from __future__ import annotations
 import gzip
 import os
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,7 @@ from dyng._convert import (
     wider,
 )
 from dyng._graph import Graph, PropertyKeywords, merge_properties
-from dyng._properties import GraphProperties, check_choice, dtype_name
+from dyng._properties import BatchSemantics, GraphProperties, check_choice, dtype_name
 from dyng._resources import Resources, native_resources
 from dyng.errors import InvalidArgumentError
 
@@ -37,13 +37,18 @@ if TYPE_CHECKING:
     from dyng import _core
 
 __all__ = [
+    "EdgeListArrays",
     "MatrixMarketArrays",
     "iter_batches",
     "read_batches",
+    "read_edge_list",
+    "read_edge_list_arrays",
     "read_matrix_market",
     "read_matrix_market_arrays",
     "write_batches",
     "write_distances",
+    "write_edge_list",
+    "write_edge_list_arrays",
     "write_matrix_market",
     "write_matrix_market_arrays",
     "write_tree",
@@ -323,6 +328,328 @@ def write_matrix_market_arrays(
     check_choice(field, _FIELDS, "field")
     check_choice(symmetry, _SYMMETRIES, "symmetry")
     native.mm_write_arrays(p, int(num_vertices), s, d, column, field, symmetry)
+
+
+# ---- edge lists ---------------------------------------------------------------
+
+_POLICIES = ("keep", "drop", "error")
+
+
+class EdgeListArrays(NamedTuple):
+    """The arrays of an edge list (:func:`read_edge_list_arrays`).
+
+    Attributes
+    ----------
+    num_vertices : int
+        1 + the largest id of the edges read (0 without edges), or the number
+        of distinct ids with ``compact_ids``.
+    src, dst : numpy.ndarray
+        0-based ids (after ``one_based`` and ``compact_ids``), in file order.
+    weights : numpy.ndarray or None
+        An ``(num_edges, K)`` int32 array, or None when ``K`` is 0.
+    ids : numpy.ndarray or None
+        With ``compact_ids``: the id as written of each vertex (int64,
+        ascending), so ``ids[src]`` gives the file's ids back; else None.
+    """
+
+    num_vertices: int
+    src: IdArray
+    dst: IdArray
+    weights: npt.NDArray[np.int32] | None
+    ids: npt.NDArray[np.int64] | None
+
+
+class EdgeListKeywords(TypedDict, total=False):
+    """The graph-property keywords of :func:`read_edge_list` beyond its own."""
+
+    row_order: str
+    multi_edges: str
+    store_transposed: bool
+    offset_dtype: Any
+    semantics: BatchSemantics
+
+
+def _el_args(
+    weights: int | None,
+    self_loops: str,
+    duplicates: str,
+    vertex_dtype: npt.DTypeLike | None,
+) -> tuple[str | None, int, str, str]:
+    """Check the reading keywords shared by the edge-list readers."""
+    if weights is None:
+        k = -1
+    elif isinstance(weights, bool) or not isinstance(weights, int | np.integer):
+        raise InvalidArgumentError(
+            f"weights must be None or a number of weight columns, got {weights!r}"
+        )
+    else:
+        k = int(weights)
+        if not 0 <= k <= 64:
+            raise InvalidArgumentError(f"weights is {k}; expected None or 0..64 columns")
+    check_choice(self_loops, _POLICIES, "self_loops")
+    check_choice(duplicates, _POLICIES, "duplicates")
+    vdt = None if vertex_dtype is None else dtype_name(vertex_dtype, "vertex_dtype")
+    return vdt, k, self_loops, duplicates
+
+
+def read_edge_list(
+    path: PathLike,
+    *,
+    directed: bool | None = None,
+    weights: int | None = None,
+    compact_ids: bool = False,
+    one_based: bool = False,
+    self_loops: str = "keep",
+    duplicates: str = "keep",
+    vertex_dtype: npt.DTypeLike | None = None,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[EdgeListKeywords],
+) -> Graph:
+    """Read an edge list (SNAP or TUDataset style) into a graph.
+
+    One edge per line, ``u v [w1 .. wK]``, fields separated by blanks or a
+    comma (``"1 2"``, ``"1\\t2"``, ``"1,2"``, ``"1, 2"``); a field that starts
+    with ``#`` or ``%`` begins a comment that runs to the end of the line (so
+    ``#`` and ``%`` lines are comments and ``1 2 # note`` is an edge); blank
+    lines are skipped; LF or CRLF; gzip-compressed files are recognized by
+    their content.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed).
+    directed : bool, optional
+        Directed edges (the default, or ``properties.directed`` when
+        ``properties`` are given); an undirected graph stores each line's
+        edge in both directions.
+    weights : int, optional
+        The int32 weight columns after the two ids. None (the default): as
+        many as the first data line has, and every line must have as many.
+        ``K``: the first ``K`` columns, the rest of each line ignored (0 reads
+        ``u v`` and ignores anything after, as SNAP files with extra columns
+        need). A non-integer or out-of-range weight is an error.
+    compact_ids : bool, optional
+        Renumber the ids that appear to ``0..k-1`` in ascending order
+        (:func:`read_edge_list_arrays` returns the original ids).
+    one_based : bool, optional
+        The file's ids start at 1 (an id 0 is then an error).
+    self_loops : {"keep", "drop", "error"}, optional
+        What a line ``u u`` does; ``"error"`` raises at its line.
+    duplicates : {"keep", "drop", "error"}, optional
+        What a repeated pair does: kept; dropped (the first in file order
+        stays, with its weights); or an error at the line of the repeat. In
+        an undirected graph ``(u, v)`` and ``(v, u)`` are the same pair.
+    vertex_dtype : {"int32", "int64"}, optional
+        The id type; None (the default): int32 unless an id needs int64.
+    properties : GraphProperties, optional
+        The graph's other properties (row order, parallel edges, semantics,
+        ...); its ``num_weights`` and ``vertex_dtype`` are not used (``weights``
+        and ``vertex_dtype`` decide), and its offset type is widened to int64
+        when the graph needs it.
+    resources : Resources, optional
+        Where to parse (in parallel); default :func:`dyng.get_default_resources`.
+    **property_keywords
+        ``row_order``, ``multi_edges``, ``store_transposed``, ``offset_dtype``,
+        ``semantics``: override fields of ``properties``.
+
+    Returns
+    -------
+    Graph
+        A new graph with ``1 + max id`` vertices (or the compacted count).
+
+    Raises
+    ------
+    FileFormatError
+        For a malformed or unreadable file, with ``.path``, ``.line`` and
+        ``.column`` (a negative id, a bad or missing field, a weight count
+        that differs from the first data line's, a reported self-loop or
+        duplicate).
+    CapacityError
+        For an id past ``vertex_dtype``.
+
+    Examples
+    --------
+    >>> import dyng, pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "g.txt"
+    >>> _ = p.write_text("# FromNodeId ToNodeId\\n0 1\\n1 2\\n")
+    >>> g = dyng.io.read_edge_list(p)
+    >>> g.num_vertices, g.num_edges, g.num_weights
+    (3, 2, 0)
+    """
+    p = _path(path)
+    unknown = set(property_keywords) - set(EdgeListKeywords.__annotations__)
+    if unknown:
+        raise TypeError(f"read_edge_list() got unexpected keywords: {sorted(unknown)}")
+    vdt, k, loops, dups = _el_args(weights, self_loops, duplicates, vertex_dtype)
+    kw = property_keywords
+    merged = merge_properties(
+        properties,
+        num_weights=None,
+        directed=None if directed is None else bool(directed),
+        row_order=kw.get("row_order"),
+        multi_edges=kw.get("multi_edges"),
+        store_transposed=kw.get("store_transposed"),
+        semantics=kw.get("semantics"),
+    )
+    offset_dtype = kw.get("offset_dtype")
+    if offset_dtype is not None:
+        merged.offset_dtype = dtype_name(offset_dtype, "offset_dtype")
+    merged.num_weights = 0  # the file decides (the native reader sets both)
+    merged.vertex_dtype = "int32"
+    return Graph._wrap(
+        native.el_read_graph(
+            p,
+            vdt,
+            k,
+            bool(compact_ids),
+            bool(one_based),
+            loops,
+            dups,
+            merged.to_native(),
+            native_resources(resources),
+        )
+    )
+
+
+def read_edge_list_arrays(
+    path: PathLike,
+    *,
+    weights: int | None = None,
+    compact_ids: bool = False,
+    one_based: bool = False,
+    self_loops: str = "keep",
+    duplicates: str = "keep",
+    vertex_dtype: npt.DTypeLike | None = None,
+    resources: Resources | None = None,
+) -> EdgeListArrays:
+    """Read an edge list into 0-based edge arrays.
+
+    The format and the keywords are those of :func:`read_edge_list` (pairs
+    are ordered here: ``(u, v)`` and ``(v, u)`` are different).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed).
+    weights : int, optional
+        None (the default): the first data line's column count after the ids;
+        ``K``: the first ``K`` columns, the rest ignored.
+    compact_ids, one_based : bool, optional
+        Renumber the ids that appear (ascending); ids start at 1.
+    self_loops, duplicates : {"keep", "drop", "error"}, optional
+        The policies.
+    vertex_dtype : {"int32", "int64"}, optional
+        The id type of the arrays; None: int32 unless an id needs int64.
+    resources : Resources, optional
+        Where to parse; default :func:`dyng.get_default_resources`.
+
+    Returns
+    -------
+    EdgeListArrays
+        ``(num_vertices, src, dst, weights, ids)``.
+
+    Raises
+    ------
+    FileFormatError
+        For a malformed or unreadable file (with path, line and column).
+    CapacityError
+        For an id past ``vertex_dtype``.
+
+    Examples
+    --------
+    >>> import dyng, pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "g.csv"
+    >>> _ = p.write_text("10, 20, 5\\n20, 30, 6\\n")
+    >>> a = dyng.io.read_edge_list_arrays(p, compact_ids=True)
+    >>> a.src.tolist(), a.dst.tolist(), a.weights.tolist(), a.ids.tolist()
+    ([0, 1], [1, 2], [[5], [6]], [10, 20, 30])
+    """
+    p = _path(path)
+    vdt, k, loops, dups = _el_args(weights, self_loops, duplicates, vertex_dtype)
+    n, s, d, w, num_weights, got, ids = native.el_read_arrays(
+        p, vdt, k, bool(compact_ids), bool(one_based), loops, dups, native_resources(resources)
+    )
+    weights_out = None
+    if w is not None:
+        weights_out = np.frombuffer(w, dtype="<i4").reshape(-1, num_weights)
+    return EdgeListArrays(
+        n,
+        np.frombuffer(s, dtype=_LE[got]),
+        np.frombuffer(d, dtype=_LE[got]),
+        weights_out,
+        None if ids is None else np.frombuffer(ids, dtype="<i8"),
+    )
+
+
+def write_edge_list(path: PathLike, graph: Graph) -> None:
+    """Write a graph's edges as an edge list.
+
+    A ``# dynG edge list: N vertices, M edges, K weights`` comment line, then
+    ``u<TAB>v[<TAB>w1 .. wK]`` per edge (every weight column), in the order
+    of :meth:`dyng.Graph.edges` (an undirected edge once, as ``u <= v``).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; compressed when the name ends in ``.gz``.
+    graph : Graph
+        The graph.
+
+    Raises
+    ------
+    FileFormatError
+        When the file cannot be written.
+    """
+    if not isinstance(graph, Graph):
+        raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
+    native.el_write_graph(graph._g, _path(path))
+
+
+def write_edge_list_arrays(
+    path: PathLike,
+    src: npt.ArrayLike,
+    dst: npt.ArrayLike,
+    weights: npt.ArrayLike | None = None,
+    *,
+    num_vertices: int | None = None,
+) -> None:
+    """Write 0-based edge arrays as an edge list.
+
+    The layout of :func:`write_edge_list`; :func:`read_edge_list_arrays`
+    reads the file back into equal arrays (``num_vertices`` only when vertex
+    ``num_vertices - 1`` has an edge).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file; compressed when the name ends in ``.gz``.
+    src, dst : array_like
+        0-based ids.
+    weights : array_like, optional
+        One integer per edge (1-D) or an ``(m, K)`` array, int32 values.
+    num_vertices : int, optional
+        For the header line and the id check; default ``1 + max id``.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For bad arrays, or an id outside ``[0, num_vertices)``.
+    FileFormatError
+        When the file cannot be written.
+    """
+    p = _path(path)
+    s = natural_ids(src, "src")
+    d = natural_ids(dst, "dst")
+    if len(s) != len(d):
+        raise InvalidArgumentError(f"src has {len(s)} ids but dst has {len(d)}")
+    vdt = wider(str(s.dtype), str(d.dtype))
+    s, d = to_ids(s, vdt, "src"), to_ids(d, vdt, "dst")
+    w = weights_array(weights, len(s))
+    if num_vertices is None:
+        num_vertices = 1 + max(int(s.max()), int(d.max())) if len(s) else 0
+    k = 0 if w is None else int(w.shape[1])
+    native.el_write_arrays(p, int(num_vertices), s, d, w, k)
 
 
 def iter_batches(

@@ -1,0 +1,921 @@
+/*
+ * src/io/el_read.c - the parallel edge-list parser, dyng_el_read_arrays and
+ * dyng_el_read_graph.
+ *
+ * The layout of mm_read.c: the whole (decompressed) file is in memory (file.h,
+ * NUL-terminated and padded); it is cut into chunks at line boundaries, a few
+ * per thread. Pass 1 counts each chunk's lines and data lines (neither blank
+ * nor a comment); prefix sums give each chunk its first line number and the
+ * index of its first edge. With num_weights -1 the first data line is then
+ * read to learn the weight count. Pass 2 parses each chunk straight into the
+ * output arrays at its index. Both passes poll the interrupt flag before each
+ * chunk.
+ *
+ * Pass 2 tries each line on a fast path first ("u v[ w..]" with one
+ * separator between fields: a space, a tab, "," or ", "; digits eight at a
+ * time, parse.h), which never reports anything: any other line (comments,
+ * blanks, signs, reals, self-loops to drop or report, and every error) goes
+ * through the general path, which parses field by field and names what is
+ * wrong. Each chunk stops at its first error; the one reported is that of the
+ * first failing chunk (the smallest line). A dropped self-loop leaves a gap at
+ * the end of its chunk's range; the chunks are moved together afterwards, in
+ * order.
+ *
+ * Ids are parsed into the final type, except with compact_ids (int64 first,
+ * then el_ids.c renumbers them) and for vertex_type NONE: int32 first, and
+ * once more as int64 when the first error is an id past int32.
+ */
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/resources_internal.h"
+#include "io/el.h"
+#include "io/file.h"
+#include "io/mm.h"
+#include "io/parse.h"
+
+#define CHUNK_BYTES (256u * 1024u) /* aim for chunks at least this large */
+#define CHUNKS_PER_THREAD 32
+
+typedef struct el_chunk {
+    const char *begin, *end; /* whole lines; end is after a '\n' or at the text's end */
+    int64_t lines;           /* pass 1: newlines                                      */
+    int64_t entries;         /* pass 1: data lines                                    */
+    int64_t first_line;      /* the line number at begin                              */
+    int64_t first_entry;     /* where pass 2 writes its first edge                    */
+    int64_t out_begin;       /* where its edges are once the gaps are closed          */
+    int64_t out_count;       /* edges written (entries less the dropped self-loops)   */
+    int64_t dropped;         /* self-loops dropped                                    */
+    int64_t max_id;          /* the largest id written, -1 for none                   */
+    dyng_status status;      /* DYNG_OK, DYNG_FILE_FORMAT, DYNG_CAPACITY              */
+    bool past_int32;         /* the error is an id that int64 ids would hold          */
+    int64_t err_line, err_column;
+    char message[224];
+} el_chunk;
+
+/* What every chunk shares (read-only during the passes). */
+typedef struct el_job {
+    bool wide;       /* int64 ids in src / dst                               */
+    uint64_t id_max; /* the largest id (0-based) that fits them              */
+    bool one_based;  /* ids as written start at 1                            */
+    int k;           /* weights read per line                                */
+    bool strict;     /* num_weights -1: exactly k, then only a comment       */
+    int64_t k_line;  /* strict: the first data line (for messages)           */
+    bool loops_keep; /* self-loops go through the fast path                  */
+    dyng_on_self_loop on_self_loop;
+    void *src, *dst;
+    int32_t *weights; /* k per edge                                           */
+} el_job;
+
+static void chunk_fail(el_chunk *c, dyng_status st, int64_t line, int64_t column, const char *fmt,
+                       ...) DYNG_I_PRINTF(5, 6);
+
+static void chunk_fail(el_chunk *c, dyng_status st, int64_t line, int64_t column, const char *fmt,
+                       ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->message, sizeof c->message, fmt, ap);
+    va_end(ap);
+    c->status = st;
+    c->err_line = line;
+    c->err_column = column;
+}
+
+static inline bool is_comment(char ch) { return ch == '#' || ch == '%'; }
+
+static inline bool at_line_end(const char *p, const char *end) { return *p == '\n' || p == end; }
+
+/* Where a field ends: a blank, a comma or the line's end. */
+static inline bool field_end(const char *p, const char *end) {
+    return dyng_i_is_blank(*p) || *p == ',' || at_line_end(p, end);
+}
+
+/* The token at t for a message (cut at 32 bytes and at a comma). */
+static void token_text(char *dst, size_t cap, const char *t) {
+    dyng_i_token_text(dst, cap, t);
+    char *comma = strchr(dst, ',');
+    if (comma != NULL && comma != dst)
+        *comma = '\0';
+}
+
+/* After a line's first non-blank byte q: the start of the next line. */
+static inline const char *next_line(const char *q, const char *end) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    return nl != NULL ? nl + 1 : end;
+}
+
+/* Pass 1: count newlines and data lines. */
+static void count_chunk(el_chunk *c) {
+    const char *p = c->begin, *end = c->end;
+    int64_t lines = 0, entries = 0;
+    while (p < end) {
+        const char *q = p;
+        while (dyng_i_is_blank(*q))
+            q++;
+        if (q < end && *q != '\n' && !is_comment(*q))
+            entries++;
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        if (nl == NULL)
+            break;
+        lines++;
+        p = nl + 1;
+    }
+    c->lines = lines;
+    c->entries = entries;
+}
+
+/*
+ * Move past the separator after a field at *pp: blanks, at most one comma,
+ * blanks. Returns 1 when another field starts there (*pp at it), 0 when the
+ * line ends or a comment starts (*pp there), and -1, recording the error,
+ * for an empty field (a comma with no field after it).
+ */
+static inline int next_field(el_chunk *c, const char **pp, const char *end, const char *ls,
+                             int64_t line) {
+    const char *p = *pp;
+    while (dyng_i_is_blank(*p))
+        p++;
+    bool comma = *p == ',';
+    if (comma) {
+        p++;
+        while (dyng_i_is_blank(*p))
+            p++;
+    }
+    *pp = p;
+    bool none = at_line_end(p, end) || is_comment(*p);
+    if (!comma && none)
+        return 0;
+    if (!none && *p != ',')
+        return 1;
+    chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1, "an empty field after ','");
+    return -1;
+}
+
+/* Parse the id token at *pp into a 0-based id that fits the job's type. */
+static inline bool take_id(const el_job *job, el_chunk *c, const char **pp, const char *end,
+                           const char *ls, int64_t line, const char *what, uint64_t *out) {
+    const char *t = *pp;
+    const char *q = t;
+    uint64_t x = 0;
+    dyng_i_num r = dyng_i_parse_uint(&q, INT64_MAX, &x);
+    bool ends = field_end(q, end);
+    int64_t col = (int64_t)(t - ls) + 1;
+    char text[40];
+    token_text(text, sizeof text, t);
+    if (r == DYNG_I_NUM_OK && ends) {
+        if (job->one_based && x == 0) {
+            chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                       "the %s id is 0; the ids of a 1-based file start at 1", what);
+            return false;
+        }
+        x -= job->one_based ? 1 : 0;
+        if (x <= job->id_max) {
+            *pp = q;
+            *out = x;
+            return true;
+        }
+        if (job->wide) {
+            chunk_fail(c, DYNG_CAPACITY, line, col, "the %s id %s is past the int64 vertex ids",
+                       what, text);
+            return false;
+        }
+        chunk_fail(c, DYNG_CAPACITY, line, col,
+                   "the %s id %s is past the int32 vertex ids (read it with int64 ids)", what,
+                   text);
+        c->past_int32 = true;
+        return false;
+    }
+    if (*t == '-' && dyng_i_is_digit(t[1]))
+        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "negative %s id '%s'", what, text);
+    else if (r == DYNG_I_NUM_NONE || !ends)
+        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "the %s id '%s' is not a non-negative integer",
+                   what, text);
+    else
+        chunk_fail(c, DYNG_CAPACITY, line, col, "the %s id %s is past the int64 vertex ids", what,
+                   text);
+    return false;
+}
+
+/* Parse weight j (0-based) at *pp. */
+static inline bool take_weight(el_chunk *c, const char **pp, const char *end, const char *ls,
+                               int64_t line, int j, int32_t *w) {
+    const char *t = *pp;
+    const char *q = t;
+    dyng_i_num r = dyng_i_parse_real_i32(&q, w);
+    bool ends = field_end(q, end);
+    if (r == DYNG_I_NUM_OK && ends) {
+        *pp = q;
+        return true;
+    }
+    char text[40];
+    token_text(text, sizeof text, t);
+    int64_t col = (int64_t)(t - ls) + 1;
+    if (r == DYNG_I_NUM_NONE || !ends)
+        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "weight %d, '%s', is not an integer", j + 1,
+                   text);
+    else if (r == DYNG_I_NUM_FRACTION)
+        chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                   "weight %d, '%s', is not an integer (dynG weights are int32)", j + 1, text);
+    else
+        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "weight %d, '%s', is outside the int32 range",
+                   j + 1, text);
+    return false;
+}
+
+static inline void put_id(void *a, int64_t k, uint64_t v, bool wide) {
+    if (wide)
+        ((int64_t *)a)[k] = (int64_t)v;
+    else
+        ((int32_t *)a)[k] = (int32_t)v;
+}
+
+/* 1 to 16 digits at u: the pointer after them, or NULL for none or more
+ * than 16 (the general path handles those). Reads up to 16 bytes from u,
+ * which the loader's padding allows (file.h). */
+static inline const unsigned char *fast_digits(const unsigned char *u, uint64_t *v) {
+#if DYNG_I_SWAR
+    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+    uint64_t a, b;
+    unsigned n = dyng_i_digits8(u, &a);
+    if (n < 8) {
+        *v = a;
+        return n > 0 ? u + n : NULL;
+    }
+    unsigned m = dyng_i_digits8(u + 8, &b);
+    if (m == 8)
+        return NULL;
+    *v = a * pow10[m] + b;
+    return u + 8 + m;
+#else
+    const unsigned char *t = u;
+    uint64_t x = 0;
+    unsigned d;
+    while ((d = (unsigned)*u - '0') <= 9 && u - t < 16) {
+        x = x * 10 + d;
+        u++;
+    }
+    if (u == t || (unsigned)*u - '0' <= 9)
+        return NULL;
+    *v = x;
+    return u;
+#endif
+}
+
+/* One separator of the fast path: ' ', '\t', ',' or ", ". */
+static inline const unsigned char *fast_sep(const unsigned char *u) {
+    if (*u == ' ' || *u == '\t')
+        return u + 1;
+    if (*u == ',')
+        return u + (u[1] == ' ' ? 2 : 1);
+    return NULL;
+}
+
+/* The fast path for the usual line; false (the general path then parses the
+ * line again) for anything else. Writes the edge at *o when it is valid. */
+static inline bool fast_line(const el_job *job, const char **pp, const char *end, int64_t *o,
+                             int64_t *max_id) {
+    const unsigned char *u = (const unsigned char *)*pp;
+    uint64_t a = 0, b = 0;
+    u = fast_digits(u, &a);
+    if (u == NULL || (u = fast_sep(u)) == NULL)
+        return false;
+    u = fast_digits(u, &b);
+    if (u == NULL)
+        return false;
+    int32_t *w = job->k > 0 ? job->weights + (size_t)*o * (size_t)job->k : NULL;
+    for (int j = 0; j < job->k; j++) {
+        if ((u = fast_sep(u)) == NULL)
+            return false;
+        bool neg = *u == '-';
+        uint64_t x = 0;
+        u = fast_digits(u + neg, &x);
+        if (u == NULL || x > (uint64_t)INT32_MAX + neg)
+            return false;
+        w[j] = neg ? (int32_t) - (int64_t)x : (int32_t)x;
+    }
+    if (*u == '\r' && u[1] == '\n')
+        u++;
+    if (at_line_end((const char *)u, end)) {
+        /* the line ends here */
+    } else if (!job->strict && (*u == ' ' || *u == '\t' || *u == ',')) {
+        u = (const unsigned char *)next_line((const char *)u, end) - 1; /* ignored columns */
+    } else {
+        return false;
+    }
+    if (job->one_based) {
+        if (a == 0 || b == 0)
+            return false;
+        a--;
+        b--;
+    }
+    if (a > job->id_max || b > job->id_max || (a == b && !job->loops_keep))
+        return false;
+    put_id(job->src, *o, a, job->wide);
+    put_id(job->dst, *o, b, job->wide);
+    (*o)++;
+    int64_t big = (int64_t)(a > b ? a : b);
+    if (big > *max_id)
+        *max_id = big;
+    *pp = (const char *)u + 1;
+    return true;
+}
+
+/* Pass 2: parse the data lines of one chunk into the outputs. */
+static void parse_chunk(const el_job *job, el_chunk *c) {
+    const char *p = c->begin, *end = c->end;
+    int64_t line = c->first_line;
+    int64_t o = c->first_entry;
+    int64_t max_id = -1, dropped = 0;
+    while (p < end) {
+        if (fast_line(job, &p, end, &o, &max_id)) {
+            line++;
+            continue;
+        }
+        const char *ls = p;
+        while (dyng_i_is_blank(*p))
+            p++;
+        if (*p == '\n') { /* blank line */
+            p++;
+            line++;
+            continue;
+        }
+        if (p == end)
+            break;
+        if (is_comment(*p)) { /* comment line */
+            p = next_line(p, end);
+            line++;
+            continue;
+        }
+        if (*p == ',') {
+            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                       "an empty field before ','");
+            return;
+        }
+        const char *first = p;
+        uint64_t u = 0, v = 0;
+        if (!take_id(job, c, &p, end, ls, line, "source", &u))
+            return;
+        const char *prev = p;
+        int f = next_field(c, &p, end, ls, line);
+        if (f == 0)
+            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(prev - ls) + 1,
+                       "the line has no target id");
+        if (f <= 0 || !take_id(job, c, &p, end, ls, line, "target", &v))
+            return;
+        int32_t *w = job->k > 0 ? job->weights + (size_t)o * (size_t)job->k : NULL;
+        for (int j = 0; j < job->k; j++) {
+            prev = p;
+            f = next_field(c, &p, end, ls, line);
+            if (f == 0) {
+                int64_t col = (int64_t)(prev - ls) + 1;
+                if (job->strict)
+                    chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                               "the line has %d weights; the first data line (line %lld) has %d", j,
+                               (long long)job->k_line, job->k);
+                else
+                    chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                               "the line has %d weights; num_weights is %d", j, job->k);
+            }
+            if (f <= 0 || !take_weight(c, &p, end, ls, line, j, &w[j]))
+                return;
+        }
+        if (job->strict) {
+            f = next_field(c, &p, end, ls, line);
+            if (f < 0)
+                return;
+            if (f > 0) {
+                char text[40];
+                token_text(text, sizeof text, p);
+                chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                           "unexpected '%s' after %d weights (the first data line, line %lld, "
+                           "has %d)",
+                           text, job->k, (long long)job->k_line, job->k);
+                return;
+            }
+        }
+        p = next_line(p, end);
+        line++;
+        if (u == v && job->on_self_loop != DYNG_SELF_LOOP_KEEP) {
+            if (job->on_self_loop == DYNG_SELF_LOOP_ERROR) {
+                uint64_t shown = u + (job->one_based ? 1 : 0);
+                chunk_fail(c, DYNG_FILE_FORMAT, line - 1, (int64_t)(first - ls) + 1,
+                           "a self-loop (%llu, %llu); on_self_loop is error",
+                           (unsigned long long)shown, (unsigned long long)shown);
+                return;
+            }
+            dropped++;
+            continue;
+        }
+        put_id(job->src, o, u, job->wide);
+        put_id(job->dst, o, v, job->wide);
+        o++;
+        int64_t big = (int64_t)(u > v ? u : v);
+        if (big > max_id)
+            max_id = big;
+    } /* for each line of the chunk */
+    c->out_count = o - c->first_entry;
+    c->dropped = dropped;
+    c->max_id = max_id;
+}
+
+/* Cut [begin, end) into n chunks of whole lines (some may be empty). */
+static void cut_chunks(el_chunk *chunks, int64_t n, const char *begin, const char *end) {
+    const char *p = begin;
+    size_t size = (size_t)(end - begin);
+    for (int64_t k = 0; k < n; k++) {
+        const char *q = end;
+        if (k + 1 < n) {
+            q = begin + (size_t)((double)size * (double)(k + 1) / (double)n);
+            if (q < p)
+                q = p;
+            if (q > begin && q < end && q[-1] != '\n')
+                q = next_line(q, end);
+        }
+        memset(&chunks[k], 0, sizeof chunks[k]);
+        chunks[k].begin = p;
+        chunks[k].end = q;
+        p = q;
+    }
+}
+
+/* Run pass 1 (parse == false) or pass 2 over every chunk. Returns
+ * DYNG_INTERRUPTED when the flag was seen, else DYNG_OK (errors stay in the
+ * chunks; a chunk after a failed one may be skipped). */
+static dyng_status run_pass(const el_job *job, el_chunk *chunks, int64_t n, bool parse,
+                            dyng_resources *r, int threads) {
+    atomic_int_fast64_t first_failed;
+    atomic_int interrupted;
+    atomic_init(&first_failed, n);
+    atomic_init(&interrupted, 0);
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#endif
+    for (int64_t k = 0; k < n; k++) {
+        if (atomic_load(&interrupted) || k > (int64_t)atomic_load(&first_failed))
+            continue;
+        if (dyng_i_interrupted(r)) {
+            atomic_store(&interrupted, 1);
+            continue;
+        }
+        if (!parse) {
+            count_chunk(&chunks[k]);
+            continue;
+        }
+        parse_chunk(job, &chunks[k]);
+        if (chunks[k].status != DYNG_OK) {
+            int_fast64_t seen = atomic_load(&first_failed);
+            while (k < seen && !atomic_compare_exchange_weak(&first_failed, &seen, k))
+                ;
+        }
+    }
+    (void)threads;
+    return atomic_load(&interrupted) ? DYNG_INTERRUPTED : DYNG_OK;
+}
+
+/*
+ * The weight count of the first data line (num_weights -1): the fields after
+ * the two ids, counted up to the line's end, a comment or a malformed
+ * separator (pass 2 reports that one). Too many is an error here.
+ */
+static dyng_status first_line_weights(const el_chunk *chunks, int64_t n, const char *path, int *k,
+                                      int64_t *k_line) {
+    *k = 0;
+    *k_line = 0;
+    int64_t c = 0;
+    while (c < n && chunks[c].entries == 0)
+        c++;
+    if (c == n)
+        return DYNG_OK;
+    const char *p = chunks[c].begin, *end = chunks[c].end;
+    int64_t line = chunks[c].first_line;
+    for (;; line++) {
+        const char *q = p;
+        while (dyng_i_is_blank(*q))
+            q++;
+        if (q < end && *q != '\n' && !is_comment(*q))
+            break;
+        p = next_line(q, end);
+    }
+    const char *ls = p;
+    while (dyng_i_is_blank(*p))
+        p++;
+    el_chunk scratch;
+    int64_t fields = 0;
+    int f = *p == ',' ? -1 : 1;
+    while (f > 0) {
+        fields++;
+        if (fields == DYNG_MAX_WEIGHTS + 3)
+            return dyng_i_file_error(path, line, (int64_t)(p - ls) + 1,
+                                     "the first data line has more than %d weight columns (the "
+                                     "most an edge carries)",
+                                     DYNG_MAX_WEIGHTS);
+        while (!field_end(p, end))
+            p++;
+        f = next_field(&scratch, &p, end, ls, line);
+    }
+    *k = fields > 2 ? (int)(fields - 2) : 0;
+    *k_line = line;
+    return DYNG_OK;
+}
+
+/* The location of edge `index` (after the gaps are closed): the line and the
+ * column of its first field. */
+static void locate_edge(const el_job *job, const el_chunk *chunks, int64_t n, int64_t index,
+                        int64_t *line, int64_t *column) {
+    int64_t c = 0;
+    while (c + 1 < n && index >= chunks[c].out_begin + chunks[c].out_count)
+        c++;
+    int64_t left = index - chunks[c].out_begin;
+    const char *p = chunks[c].begin, *end = chunks[c].end;
+    int64_t l = chunks[c].first_line;
+    *line = *column = 0;
+    for (; p < end; l++) {
+        const char *q = p;
+        while (dyng_i_is_blank(*q))
+            q++;
+        if (q < end && *q != '\n' && !is_comment(*q)) {
+            bool kept = true;
+            if (chunks[c].dropped > 0) { /* a line of equal ids was a dropped self-loop */
+                const char *t = q;
+                uint64_t a = 0, b = 0;
+                dyng_i_parse_uint(&t, INT64_MAX, &a);
+                while (dyng_i_is_blank(*t) || *t == ',')
+                    t++;
+                dyng_i_parse_uint(&t, INT64_MAX, &b);
+                kept = a != b || job->on_self_loop == DYNG_SELF_LOOP_KEEP;
+            }
+            if (kept && left-- == 0) {
+                *line = l;
+                *column = (int64_t)(q - p) + 1;
+                return;
+            }
+        }
+        p = next_line(q, end);
+    }
+}
+
+/* Move the chunks' outputs together (after dropped self-loops); sets each
+ * chunk's out_begin and returns the edge count. */
+static int64_t close_gaps(const el_job *job, el_chunk *chunks, int64_t n) {
+    size_t es = job->wide ? 8 : 4;
+    size_t ws = (size_t)job->k * sizeof(int32_t);
+    int64_t o = 0;
+    for (int64_t k = 0; k < n; k++) {
+        el_chunk *c = &chunks[k];
+        c->out_begin = o;
+        if (c->first_entry != o && c->out_count > 0) {
+            size_t count = (size_t)c->out_count;
+            memmove((char *)job->src + (size_t)o * es,
+                    (char *)job->src + (size_t)c->first_entry * es, count * es);
+            memmove((char *)job->dst + (size_t)o * es,
+                    (char *)job->dst + (size_t)c->first_entry * es, count * es);
+            if (ws > 0)
+                memmove((char *)job->weights + (size_t)o * ws,
+                        (char *)job->weights + (size_t)c->first_entry * ws, count * ws);
+        }
+        o += c->out_count;
+    }
+    return o;
+}
+
+/* Give back the unused tail of an array; keeps the old one if that fails. */
+static void *shrink(void *p, int64_t count, size_t size) {
+    void *q = dyng_i_realloc(p, (size_t)count, size);
+    return q != NULL ? q : p;
+}
+
+/* Set the thread-local error of a failed chunk. */
+static dyng_status chunk_error(const el_chunk *c, const char *path) {
+    if (c->status == DYNG_FILE_FORMAT)
+        return dyng_i_file_error(path, c->err_line, c->err_column, "%s", c->message);
+    dyng_status st = dyng_i_error(c->status, "%s:%lld:%lld: %s", path, (long long)c->err_line,
+                                  (long long)c->err_column, c->message);
+    dyng_i_error_set_location(path, c->err_line, c->err_column);
+    return st;
+}
+
+/* Allocate (or reallocate for another pass) the id arrays of the job. */
+static bool alloc_ids(el_job *job, size_t room) {
+    size_t es = job->wide ? 8 : 4;
+    dyng_i_free(job->src);
+    dyng_i_free(job->dst);
+    job->src = dyng_i_malloc_big(room, es);
+    job->dst = dyng_i_malloc_big(room, es);
+    return job->src != NULL && job->dst != NULL;
+}
+
+/* Parse buf[0..len) into *out as the options say. */
+static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
+                              const char *buf, size_t len, const dyng_el_read_options *o,
+                              bool unordered, dyng_resources *resources) {
+    el_chunk *chunks = NULL;
+    el_job job;
+    int64_t *ids = NULL;
+    dyng_status st = DYNG_OK;
+    memset(&job, 0, sizeof job);
+    bool auto_type = o->vertex_type == DYNG_TYPE_NONE;
+    job.wide = o->compact_ids || o->vertex_type == DYNG_TYPE_INT64;
+    job.id_max = job.wide ? (uint64_t)INT64_MAX - 1 : (uint64_t)INT32_MAX; /* n = max + 1 fits */
+    job.one_based = o->one_based;
+    job.on_self_loop = o->on_self_loop;
+    job.loops_keep = o->on_self_loop == DYNG_SELF_LOOP_KEEP;
+
+    int threads = dyng_i_threads(resources);
+    int64_t n = (int64_t)(len / CHUNK_BYTES) + 1;
+    if (n > (int64_t)threads * CHUNKS_PER_THREAD)
+        n = (int64_t)threads * CHUNKS_PER_THREAD;
+    chunks = dyng_i_malloc((size_t)n, sizeof *chunks);
+    if (chunks == NULL) {
+        st = dyng_i_oom("the chunk table", (size_t)n * sizeof *chunks);
+        goto done;
+    }
+    cut_chunks(chunks, n, buf, buf + len);
+
+    /* Pass 1, the prefix sums and the weight count. */
+    st = run_pass(&job, chunks, n, false, resources, threads);
+    if (st != DYNG_OK)
+        goto interrupted;
+    int64_t line = 1, entries = 0;
+    for (int64_t k = 0; k < n; k++) {
+        chunks[k].first_line = line;
+        chunks[k].first_entry = entries;
+        line += chunks[k].lines;
+        entries += chunks[k].entries;
+    }
+    if (o->num_weights >= 0) {
+        job.k = o->num_weights;
+    } else {
+        st = first_line_weights(chunks, n, path, &job.k, &job.k_line);
+        if (st != DYNG_OK)
+            goto done;
+        job.strict = true;
+    }
+
+    /* Pass 2, once more with int64 ids when an id needs them (NONE). */
+    size_t room = (size_t)entries;
+    if (job.k > 0) {
+        job.weights = dyng_i_malloc_big(room, (size_t)job.k * sizeof(int32_t));
+        if (job.weights == NULL) {
+            st = dyng_i_oom("the weights", dyng_i_mul_size(room, (size_t)job.k * 4));
+            goto done;
+        }
+    }
+    const el_chunk *failed = NULL;
+    for (;;) {
+        if (!alloc_ids(&job, room)) {
+            st = dyng_i_oom("the edge arrays", dyng_i_mul_size(room, job.wide ? 16 : 8));
+            goto done;
+        }
+        st = run_pass(&job, chunks, n, true, resources, threads);
+        if (st != DYNG_OK)
+            goto interrupted;
+        failed = NULL;
+        for (int64_t k = 0; k < n && failed == NULL; k++)
+            if (chunks[k].status != DYNG_OK)
+                failed = &chunks[k];
+        if (failed == NULL || !failed->past_int32 || !auto_type || job.wide)
+            break;
+        for (int64_t k = 0; k < n; k++) {
+            chunks[k].status = DYNG_OK;
+            chunks[k].past_int32 = false;
+        }
+        job.wide = true;
+        job.id_max = (uint64_t)INT64_MAX - 1;
+    }
+    if (failed != NULL) {
+        st = chunk_error(failed, path);
+        goto done;
+    }
+    int64_t m = close_gaps(&job, chunks, n);
+    int64_t max_id = -1;
+    for (int64_t k = 0; k < n; k++)
+        if (chunks[k].max_id > max_id)
+            max_id = chunks[k].max_id;
+
+    /* Compaction. */
+    dyng_type type = job.wide ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    int64_t num_vertices = max_id + 1;
+    if (o->compact_ids) {
+        void *s = NULL, *d = NULL;
+        st = dyng_i_el_compact(job.src, job.dst, m, max_id, o->vertex_type, o->one_based ? 1 : 0,
+                               resources, &s, &d, &type, original_ids != NULL ? &ids : NULL,
+                               &num_vertices);
+        if (st != DYNG_OK)
+            goto done;
+        if (s != job.src) {
+            dyng_i_free(job.src);
+            dyng_i_free(job.dst);
+            job.src = s;
+            job.dst = d;
+        }
+        job.wide = type == DYNG_TYPE_INT64;
+    }
+
+    /* Duplicates. */
+    if (o->on_duplicate != DYNG_DUPLICATE_KEEP) {
+        bool drop = o->on_duplicate == DYNG_DUPLICATE_DROP;
+        int64_t first_dup = -1, kept = m;
+        st = dyng_i_el_dedupe(job.src, job.dst, job.weights, job.k, m, job.wide, unordered, drop,
+                              resources, &kept, &first_dup);
+        if (st != DYNG_OK)
+            goto done;
+        if (first_dup >= 0) {
+            /* the earlier copy: the first edge before it with the same pair */
+            int64_t u =
+                job.wide ? ((int64_t *)job.src)[first_dup] : ((int32_t *)job.src)[first_dup];
+            int64_t v =
+                job.wide ? ((int64_t *)job.dst)[first_dup] : ((int32_t *)job.dst)[first_dup];
+            int64_t earlier = 0;
+            for (; earlier < first_dup; earlier++) {
+                int64_t a =
+                    job.wide ? ((int64_t *)job.src)[earlier] : ((int32_t *)job.src)[earlier];
+                int64_t b =
+                    job.wide ? ((int64_t *)job.dst)[earlier] : ((int32_t *)job.dst)[earlier];
+                if ((a == u && b == v) || (unordered && a == v && b == u))
+                    break;
+            }
+            int64_t l, c, l0, c0;
+            locate_edge(&job, chunks, n, first_dup, &l, &c);
+            locate_edge(&job, chunks, n, earlier, &l0, &c0);
+            st = dyng_i_file_error(path, l, c,
+                                   "a duplicate of the edge of line %lld; on_duplicate is error",
+                                   (long long)l0);
+            goto done;
+        }
+        m = kept;
+    }
+
+    size_t es = job.wide ? 8 : 4;
+    if ((size_t)m < room - room / 8) {
+        job.src = shrink(job.src, m, es);
+        job.dst = shrink(job.dst, m, es);
+        if (job.k > 0)
+            job.weights = shrink(job.weights, m, (size_t)job.k * sizeof(int32_t));
+    }
+    out->vertex_type = type;
+    out->num_weights = job.k;
+    out->num_vertices = num_vertices;
+    out->num_edges = m;
+    out->src = job.src;
+    out->dst = job.dst;
+    out->weights = job.weights;
+    out->field = job.k > 0 ? DYNG_MM_INTEGER : DYNG_MM_PATTERN;
+    out->symmetry = DYNG_MM_GENERAL;
+    if (original_ids != NULL)
+        *original_ids = ids;
+    ids = NULL;
+    job.src = job.dst = NULL;
+    job.weights = NULL;
+    goto done;
+
+interrupted:
+    st = dyng_i_error(DYNG_INTERRUPTED, "interrupted while reading %s", path);
+done:
+    dyng_i_free(ids);
+    dyng_i_free(job.src);
+    dyng_i_free(job.dst);
+    dyng_i_free(job.weights);
+    dyng_i_free(chunks);
+    return st;
+}
+
+dyng_status dyng_el_read_options_default(dyng_el_read_options *out) {
+    DYNG_I_CHECK_ARG(out);
+    out->vertex_type = DYNG_TYPE_INT32;
+    out->num_weights = -1;
+    out->compact_ids = false;
+    out->one_based = false;
+    out->on_self_loop = DYNG_SELF_LOOP_KEEP;
+    out->on_duplicate = DYNG_DUPLICATE_KEEP;
+    return DYNG_OK;
+}
+
+static dyng_status check_options(const dyng_el_read_options *o, const char *who) {
+    if (o->vertex_type != DYNG_TYPE_INT32 && o->vertex_type != DYNG_TYPE_INT64 &&
+        o->vertex_type != DYNG_TYPE_NONE)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "%s: vertex_type is %s; accepted: int32, int64, none (int32 unless "
+                            "an id needs int64)",
+                            who, dyng_type_name(o->vertex_type));
+    if (o->num_weights < -1 || o->num_weights > DYNG_MAX_WEIGHTS)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "%s: num_weights is %d; accepted: -1 (as the first data line has) "
+                            "or 0..%d",
+                            who, o->num_weights, DYNG_MAX_WEIGHTS);
+    if (o->on_self_loop != DYNG_SELF_LOOP_KEEP && o->on_self_loop != DYNG_SELF_LOOP_DROP &&
+        o->on_self_loop != DYNG_SELF_LOOP_ERROR)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "%s: on_self_loop is %d; accepted: keep (0), drop (1), error (2)", who,
+                            (int)o->on_self_loop);
+    if (o->on_duplicate != DYNG_DUPLICATE_KEEP && o->on_duplicate != DYNG_DUPLICATE_DROP &&
+        o->on_duplicate != DYNG_DUPLICATE_ERROR)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "%s: on_duplicate is %d; accepted: keep (0), drop (1), error (2)", who,
+                            (int)o->on_duplicate);
+    return DYNG_OK;
+}
+
+dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
+                           const dyng_el_read_options *options, bool unordered,
+                           dyng_resources *resources, const char *who) {
+    DYNG_I_CHECK_ARG(out);
+    memset(out, 0, sizeof *out);
+    if (original_ids != NULL)
+        *original_ids = NULL;
+    DYNG_I_CHECK_ARG(path);
+    dyng_el_read_options opts;
+    dyng_el_read_options_default(&opts);
+    if (options != NULL)
+        opts = *options;
+    DYNG_I_TRY(check_options(&opts, who));
+    dyng_resources *own = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    dyng_status st = DYNG_OK;
+    if (resources == NULL) {
+        st = dyng_resources_default(&own);
+        if (st != DYNG_OK)
+            goto done;
+        resources = own;
+    }
+    st = dyng_i_read_file(path, dyng_i_threads(resources), &buf, &len);
+    if (st != DYNG_OK)
+        goto done;
+    st = parse_text(out, original_ids, path, buf, len, &opts, unordered, resources);
+done:
+    dyng_i_free(buf);
+    dyng_resources_free(&own);
+    return st;
+}
+
+dyng_status dyng_el_read_arrays(dyng_edge_arrays *out, const char *path,
+                                const dyng_el_read_options *options, dyng_resources *resources) {
+    return dyng_i_el_read(out, NULL, path, options, false, resources, "dyng_el_read_arrays");
+}
+
+dyng_status dyng_el_read_arrays_ids(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
+                                    const dyng_el_read_options *options,
+                                    dyng_resources *resources) {
+    return dyng_i_el_read(out, original_ids, path, options, false, resources,
+                          "dyng_el_read_arrays_ids");
+}
+
+dyng_status dyng_el_ids_free(int64_t **ids) {
+    if (ids != NULL) {
+        dyng_i_free(*ids);
+        *ids = NULL;
+    }
+    return DYNG_OK;
+}
+
+dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
+                               const dyng_el_read_options *options,
+                               const dyng_graph_properties *properties, dyng_resources *resources) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(path);
+    dyng_graph_properties p;
+    if (properties != NULL)
+        p = *properties;
+    else
+        dyng_properties_default(&p);
+    dyng_resources *own = NULL;
+    dyng_resources *parse_on = resources;
+    dyng_edge_arrays a;
+    memset(&a, 0, sizeof a);
+    /* the given properties, before the file is read (the id type and the
+     * weight count come from it) */
+    dyng_graph_properties given = p;
+    given.vertex_type = DYNG_TYPE_INT32;
+    given.num_weights = 0;
+    dyng_status st = dyng_properties_check(&given);
+    if (st != DYNG_OK)
+        return st;
+    if (parse_on == NULL) {
+        st = dyng_resources_default(&own);
+        if (st != DYNG_OK)
+            goto done;
+        parse_on = own;
+    }
+    st = dyng_i_el_read(&a, NULL, path, options, !p.directed, parse_on, "dyng_el_read_graph");
+    if (st != DYNG_OK)
+        goto done;
+    p.vertex_type = a.vertex_type;
+    p.num_weights = a.num_weights;
+    int64_t per_direction = a.num_edges * (p.directed ? 1 : 2);
+    if (a.vertex_type == DYNG_TYPE_INT64 || per_direction > INT32_MAX)
+        p.offset_type = DYNG_TYPE_INT64;
+    st = dyng_properties_check(&p);
+    if (st != DYNG_OK)
+        goto done;
+    st = dyng_graph_from_edges(out, &p, a.num_vertices, a.num_edges, a.src, a.dst, a.weights,
+                               resources);
+done:
+    dyng_edge_arrays_free(&a);
+    dyng_resources_free(&own);
+    return st;
+}
