@@ -26,13 +26,13 @@
  * once more as int64 when the first error is an id past int32.
  */
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "io/chunks.h"
 #include "io/el.h"
 #include "io/file.h"
 #include "io/mm.h"
@@ -226,45 +226,6 @@ static inline bool take_weight(el_chunk *c, const char **pp, const char *end, co
     return false;
 }
 
-static inline void put_id(void *a, int64_t k, uint64_t v, bool wide) {
-    if (wide)
-        ((int64_t *)a)[k] = (int64_t)v;
-    else
-        ((int32_t *)a)[k] = (int32_t)v;
-}
-
-/* 1 to 16 digits at u: the pointer after them, or NULL for none or more
- * than 16 (the general path handles those). Reads up to 16 bytes from u,
- * which the loader's padding allows (file.h). */
-static inline const unsigned char *fast_digits(const unsigned char *u, uint64_t *v) {
-#if DYNG_I_SWAR
-    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-    uint64_t a, b;
-    unsigned n = dyng_i_digits8(u, &a);
-    if (n < 8) {
-        *v = a;
-        return n > 0 ? u + n : NULL;
-    }
-    unsigned m = dyng_i_digits8(u + 8, &b);
-    if (m == 8)
-        return NULL;
-    *v = a * pow10[m] + b;
-    return u + 8 + m;
-#else
-    const unsigned char *t = u;
-    uint64_t x = 0;
-    unsigned d;
-    while ((d = (unsigned)*u - '0') <= 9 && u - t < 16) {
-        x = x * 10 + d;
-        u++;
-    }
-    if (u == t || (unsigned)*u - '0' <= 9)
-        return NULL;
-    *v = x;
-    return u;
-#endif
-}
-
 /* One separator of the fast path: ' ', '\t', ',' or ", ". */
 static inline const unsigned char *fast_sep(const unsigned char *u) {
     if (*u == ' ' || *u == '\t')
@@ -280,10 +241,10 @@ static inline bool fast_line(const el_job *job, const char **pp, const char *end
                              int64_t *max_id) {
     const unsigned char *u = (const unsigned char *)*pp;
     uint64_t a = 0, b = 0;
-    u = fast_digits(u, &a);
+    u = dyng_i_fast_digits(u, &a);
     if (u == NULL || (u = fast_sep(u)) == NULL)
         return false;
-    u = fast_digits(u, &b);
+    u = dyng_i_fast_digits(u, &b);
     if (u == NULL)
         return false;
     int32_t *w = job->k > 0 ? job->weights + (size_t)*o * (size_t)job->k : NULL;
@@ -292,7 +253,7 @@ static inline bool fast_line(const el_job *job, const char **pp, const char *end
             return false;
         bool neg = *u == '-';
         uint64_t x = 0;
-        u = fast_digits(u + neg, &x);
+        u = dyng_i_fast_digits(u + neg, &x);
         if (u == NULL || x > (uint64_t)INT32_MAX + neg)
             return false;
         w[j] = neg ? (int32_t) - (int64_t)x : (int32_t)x;
@@ -314,8 +275,8 @@ static inline bool fast_line(const el_job *job, const char **pp, const char *end
     }
     if (a > job->id_max || b > job->id_max || (a == b && !job->loops_keep))
         return false;
-    put_id(job->src, *o, a, job->wide);
-    put_id(job->dst, *o, b, job->wide);
+    dyng_i_put_id(job->src, *o, a, job->wide);
+    dyng_i_put_id(job->dst, *o, b, job->wide);
     (*o)++;
     int64_t big = (int64_t)(a > b ? a : b);
     if (big > *max_id)
@@ -410,8 +371,8 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
             dropped++;
             continue;
         }
-        put_id(job->src, o, u, job->wide);
-        put_id(job->dst, o, v, job->wide);
+        dyng_i_put_id(job->src, o, u, job->wide);
+        dyng_i_put_id(job->dst, o, v, job->wide);
         o++;
         int64_t big = (int64_t)(u > v ? u : v);
         if (big > max_id)
@@ -424,56 +385,36 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
 
 /* Cut [begin, end) into n chunks of whole lines (some may be empty). */
 static void cut_chunks(el_chunk *chunks, int64_t n, const char *begin, const char *end) {
-    const char *p = begin;
-    size_t size = (size_t)(end - begin);
     for (int64_t k = 0; k < n; k++) {
-        const char *q = end;
-        if (k + 1 < n) {
-            q = begin + (size_t)((double)size * (double)(k + 1) / (double)n);
-            if (q < p)
-                q = p;
-            if (q > begin && q < end && q[-1] != '\n')
-                q = next_line(q, end);
-        }
         memset(&chunks[k], 0, sizeof chunks[k]);
-        chunks[k].begin = p;
-        chunks[k].end = q;
-        p = q;
+        chunks[k].begin = dyng_i_chunk_start(begin, end, n, k);
+        chunks[k].end = dyng_i_chunk_start(begin, end, n, k + 1);
     }
 }
 
 /* Run pass 1 (parse == false) or pass 2 over every chunk. Returns
  * DYNG_INTERRUPTED when the flag was seen, else DYNG_OK (errors stay in the
  * chunks; a chunk after a failed one may be skipped). */
+typedef struct el_pass {
+    const el_job *job;
+    el_chunk *chunks;
+    bool parse;
+} el_pass;
+
+static bool run_chunk(void *context, int64_t k) {
+    el_pass *pass = context;
+    if (!pass->parse) {
+        count_chunk(&pass->chunks[k]);
+        return true;
+    }
+    parse_chunk(pass->job, &pass->chunks[k]);
+    return pass->chunks[k].status == DYNG_OK;
+}
+
 static dyng_status run_pass(const el_job *job, el_chunk *chunks, int64_t n, bool parse,
                             dyng_resources *r, int threads) {
-    atomic_int_fast64_t first_failed;
-    atomic_int interrupted;
-    atomic_init(&first_failed, n);
-    atomic_init(&interrupted, 0);
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-#endif
-    for (int64_t k = 0; k < n; k++) {
-        if (atomic_load(&interrupted) || k > (int64_t)atomic_load(&first_failed))
-            continue;
-        if (dyng_i_interrupted(r)) {
-            atomic_store(&interrupted, 1);
-            continue;
-        }
-        if (!parse) {
-            count_chunk(&chunks[k]);
-            continue;
-        }
-        parse_chunk(job, &chunks[k]);
-        if (chunks[k].status != DYNG_OK) {
-            int_fast64_t seen = atomic_load(&first_failed);
-            while (k < seen && !atomic_compare_exchange_weak(&first_failed, &seen, k))
-                ;
-        }
-    }
-    (void)threads;
-    return atomic_load(&interrupted) ? DYNG_INTERRUPTED : DYNG_OK;
+    el_pass pass = {job, chunks, parse};
+    return dyng_i_run_chunks(n, run_chunk, &pass, r, threads);
 }
 
 /*

@@ -30,13 +30,13 @@
  * after its original.
  */
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "io/chunks.h"
 #include "io/file.h"
 #include "io/mm.h"
 #include "io/parse.h"
@@ -189,45 +189,6 @@ static inline bool take_value(const mm_job *job, mm_chunk *c, const char **pp, c
     return false;
 }
 
-static inline void put_id(void *a, int64_t k, uint64_t v, bool wide) {
-    if (wide)
-        ((int64_t *)a)[k] = (int64_t)v;
-    else
-        ((int32_t *)a)[k] = (int32_t)v;
-}
-
-/* 1 to 16 digits at u: the pointer after them, or NULL for none or more
- * than 16 (the general path handles those). Reads up to 16 bytes from u,
- * which the loader's padding allows (file.h). */
-static inline const unsigned char *fast_digits(const unsigned char *u, uint64_t *v) {
-#if DYNG_I_SWAR
-    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
-    uint64_t a, b;
-    unsigned n = dyng_i_digits8(u, &a);
-    if (n < 8) {
-        *v = a;
-        return n > 0 ? u + n : NULL;
-    }
-    unsigned m = dyng_i_digits8(u + 8, &b);
-    if (m == 8)
-        return NULL;
-    *v = a * pow10[m] + b;
-    return u + 8 + m;
-#else
-    const unsigned char *t = u;
-    uint64_t x = 0;
-    unsigned d;
-    while ((d = (unsigned)*u - '0') <= 9 && u - t < 16) {
-        x = x * 10 + d;
-        u++;
-    }
-    if (u == t || (unsigned)*u - '0' <= 9)
-        return NULL;
-    *v = x;
-    return u;
-#endif
-}
-
 /* The fast path for the usual entry line: "i j[ value]" with single spaces,
  * no sign on the indices, LF or CRLF. Parses the line at *pp and writes its
  * outputs at *o when everything is valid; returns false, writing nothing,
@@ -237,10 +198,10 @@ static inline bool fast_entry(const mm_job *job, const char **pp, const char *en
     const unsigned char *u = (const unsigned char *)*pp;
     uint64_t i = 0, j = 0;
     int32_t w = 0;
-    u = fast_digits(u, &i);
+    u = dyng_i_fast_digits(u, &i);
     if (u == NULL || *u != ' ')
         return false;
-    u = fast_digits(u + 1, &j);
+    u = dyng_i_fast_digits(u + 1, &j);
     if (u == NULL)
         return false;
     if (job->has_value) {
@@ -251,7 +212,7 @@ static inline bool fast_entry(const mm_job *job, const char **pp, const char *en
             const unsigned char *t = u;
             bool neg = *u == '-';
             uint64_t x = 0;
-            u = fast_digits(u + neg, &x);
+            u = dyng_i_fast_digits(u + neg, &x);
             if (u != NULL && (*u == ' ' || *u == '\n' || *u == '\r' || (const char *)u == end)) {
                 if (x > (uint64_t)INT32_MAX + neg)
                     return false;
@@ -276,14 +237,14 @@ static inline bool fast_entry(const mm_job *job, const char **pp, const char *en
     if (!at_line_end((const char *)u, end) || i - 1 >= (uint64_t)job->rows ||
         j - 1 >= (uint64_t)job->cols || (job->skew && (i == j || w == INT32_MIN)))
         return false;
-    put_id(job->src, *o, i - 1, job->wide);
-    put_id(job->dst, *o, j - 1, job->wide);
+    dyng_i_put_id(job->src, *o, i - 1, job->wide);
+    dyng_i_put_id(job->dst, *o, j - 1, job->wide);
     if (job->keep_values)
         job->weights[*o] = w;
     (*o)++;
     if (job->mirror && i != j) {
-        put_id(job->src, *o, j - 1, job->wide);
-        put_id(job->dst, *o, i - 1, job->wide);
+        dyng_i_put_id(job->src, *o, j - 1, job->wide);
+        dyng_i_put_id(job->dst, *o, i - 1, job->wide);
         if (job->keep_values)
             job->weights[*o] = job->skew ? -w : w;
         (*o)++;
@@ -352,14 +313,14 @@ static void parse_chunk(const mm_job *job, mm_chunk *c) {
                        (unsigned long long)i, (unsigned long long)j);
             return;
         }
-        put_id(job->src, o, i - 1, job->wide);
-        put_id(job->dst, o, j - 1, job->wide);
+        dyng_i_put_id(job->src, o, i - 1, job->wide);
+        dyng_i_put_id(job->dst, o, j - 1, job->wide);
         if (job->keep_values)
             job->weights[o] = w;
         o++;
         if (job->mirror && i != j) {
-            put_id(job->src, o, j - 1, job->wide);
-            put_id(job->dst, o, i - 1, job->wide);
+            dyng_i_put_id(job->src, o, j - 1, job->wide);
+            dyng_i_put_id(job->dst, o, i - 1, job->wide);
             if (job->keep_values)
                 job->weights[o] = job->skew ? -w : w;
             o++;
@@ -373,58 +334,36 @@ static void parse_chunk(const mm_job *job, mm_chunk *c) {
 
 /* Cut [begin, end) into at most n chunks of whole lines. */
 static void cut_chunks(mm_chunk *chunks, int64_t n, const char *begin, const char *end) {
-    const char *p = begin;
-    size_t size = (size_t)(end - begin);
     for (int64_t k = 0; k < n; k++) {
-        const char *q = end;
-        if (k + 1 < n) {
-            q = begin + (size_t)((double)size * (double)(k + 1) / (double)n);
-            if (q < p)
-                q = p;
-            if (q > begin && q < end && q[-1] != '\n') {
-                const char *nl = memchr(q, '\n', (size_t)(end - q));
-                q = nl != NULL ? nl + 1 : end;
-            }
-        }
         memset(&chunks[k], 0, sizeof chunks[k]);
-        chunks[k].begin = p;
-        chunks[k].end = q;
-        p = q;
+        chunks[k].begin = dyng_i_chunk_start(begin, end, n, k);
+        chunks[k].end = dyng_i_chunk_start(begin, end, n, k + 1);
     }
 }
 
 /* Run pass 1 (parse == false) or pass 2 over every chunk. Returns
  * DYNG_INTERRUPTED when the flag was seen, else DYNG_OK (errors stay in the
  * chunks). */
+typedef struct mm_pass {
+    const mm_job *job;
+    mm_chunk *chunks;
+    bool parse;
+} mm_pass;
+
+static bool run_chunk(void *context, int64_t k) {
+    mm_pass *pass = context;
+    if (!pass->parse) {
+        count_chunk(&pass->chunks[k]);
+        return true;
+    }
+    parse_chunk(pass->job, &pass->chunks[k]);
+    return pass->chunks[k].status == DYNG_OK;
+}
+
 static dyng_status run_pass(const mm_job *job, mm_chunk *chunks, int64_t n, bool parse,
                             dyng_resources *r, int threads) {
-    atomic_int_fast64_t first_failed;
-    atomic_int interrupted;
-    atomic_init(&first_failed, n);
-    atomic_init(&interrupted, 0);
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-#endif
-    for (int64_t k = 0; k < n; k++) {
-        if (atomic_load(&interrupted) || k > (int64_t)atomic_load(&first_failed))
-            continue;
-        if (dyng_i_interrupted(r)) {
-            atomic_store(&interrupted, 1);
-            continue;
-        }
-        if (!parse) {
-            count_chunk(&chunks[k]);
-            continue;
-        }
-        parse_chunk(job, &chunks[k]);
-        if (chunks[k].status != DYNG_OK) {
-            int_fast64_t seen = atomic_load(&first_failed);
-            while (k < seen && !atomic_compare_exchange_weak(&first_failed, &seen, k))
-                ;
-        }
-    }
-    (void)threads;
-    return atomic_load(&interrupted) ? DYNG_INTERRUPTED : DYNG_OK;
+    mm_pass pass = {job, chunks, parse};
+    return dyng_i_run_chunks(n, run_chunk, &pass, r, threads);
 }
 
 /* Move the chunks' outputs together (expand_symmetric); returns the count. */

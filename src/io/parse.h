@@ -200,6 +200,46 @@ static inline unsigned dyng_i_digits8(const unsigned char *p, uint64_t *value) {
 #define DYNG_I_SWAR 0
 #endif
 
+/* The fast paths of the readers: 1 to 16 digits at u; the pointer after
+ * them, or NULL for none or more than 16 (the general path handles those).
+ * Reads up to 16 bytes from u, which the loader's padding allows (file.h). */
+static inline const unsigned char *dyng_i_fast_digits(const unsigned char *u, uint64_t *v) {
+#if DYNG_I_SWAR
+    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+    uint64_t a, b;
+    unsigned n = dyng_i_digits8(u, &a);
+    if (n < 8) {
+        *v = a;
+        return n > 0 ? u + n : NULL;
+    }
+    unsigned m = dyng_i_digits8(u + 8, &b);
+    if (m == 8)
+        return NULL;
+    *v = a * pow10[m] + b;
+    return u + 8 + m;
+#else
+    const unsigned char *t = u;
+    uint64_t x = 0;
+    unsigned d;
+    while ((d = (unsigned)*u - '0') <= 9 && u - t < 16) {
+        x = x * 10 + d;
+        u++;
+    }
+    if (u == t || (unsigned)*u - '0' <= 9)
+        return NULL;
+    *v = x;
+    return u;
+#endif
+}
+
+/* Store id v at index k of an int64 (wide) or int32 array. */
+static inline void dyng_i_put_id(void *a, int64_t k, uint64_t v, bool wide) {
+    if (wide)
+        ((int64_t *)a)[k] = (int64_t)v;
+    else
+        ((int32_t *)a)[k] = (int32_t)v;
+}
+
 /* Enough for any int64 with its sign. */
 #define DYNG_I_INT_CHARS 21
 
