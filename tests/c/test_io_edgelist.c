@@ -25,50 +25,11 @@
 #include "check.h"
 #include "core/alloc.h"
 #include "dyng/dyng.h"
+#include "files.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
-
-static void write_bytes(const char *path, const char *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(1);
-    }
-}
-
-static void write_text(const char *path, const char *text) {
-    write_bytes(path, text, strlen(text));
-}
-
-static void write_gz(const char *path, const char *data, size_t n) {
-    gzFile f = gzopen(path, "wb");
-    if (f == NULL || gzwrite(f, data, (unsigned)n) != (int)n || gzclose(f) != Z_OK) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(1);
-    }
-}
-
-static char *slurp(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap + 1);
-    size_t k;
-    while ((k = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += k;
-        if (len == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
-        }
-    }
-    fclose(f);
-    buf[len] = '\0';
-    *n = len;
-    return buf;
-}
 
 static int64_t id_at(const void *a, dyng_type t, int64_t k) {
     return t == DYNG_TYPE_INT64 ? ((const int64_t *)a)[k] : ((const int32_t *)a)[k];
