@@ -461,6 +461,48 @@ static void test_failures(void) {
     }
     CHECK(failures > 0);
     CHECK(matches(g, r));
+    /* Every allocation of one update failing, each on fresh copies: a call
+     * either fails with everything as it was, or succeeds with the right
+     * tree, also when the failed allocation is the repair's own (the
+     * recomputation's radix queue falls back to the preallocated heap). */
+    {
+        /* Delete a tree edge out of the source: a recomputation (the subtree
+         * is more than 5% of the vertices). */
+        int64_t rn = 0;
+        dyng_sssp_result_num_vertices(&rn, r);
+        dyng_sssp_result_parents(&par, r);
+        int32_t xu[] = {0}, xv[] = {-1};
+        for (int64_t v = 0; v < rn && xv[0] < 0; v++)
+            if (par[v] == 0)
+                xv[0] = (int32_t)v;
+        CHECK(xv[0] > 0);
+        dyng_batch *xb = NULL;
+        REQUIRE_OK(dyng_batch_new(&xb, DYNG_TYPE_INT32, 1));
+        CHECK_OK(dyng_batch_add_deletions(xb, 1, xu, xv));
+        int successes_with_a_failed_allocation = 0;
+        for (int64_t k = 1; k < 64; k++) {
+            dyng_graph *gc = NULL;
+            dyng_sssp_result *rc = NULL;
+            REQUIRE_OK(dyng_graph_clone(&gc, g));
+            REQUIRE_OK(dyng_sssp_result_clone(&rc, r));
+            dyng_testing_fail_allocation(k);
+            const dyng_status s = dyng_sssp_update(gc, xb, rc, NULL);
+            const int64_t made = dyng_testing_allocation_count();
+            dyng_testing_fail_allocation(0);
+            if (s == DYNG_OK) {
+                CHECK(matches(gc, rc));
+                successes_with_a_failed_allocation += made >= k;
+            } else {
+                CHECK(s == DYNG_OUT_OF_MEMORY);
+            }
+            dyng_sssp_result_free(&rc);
+            dyng_graph_free(&gc);
+            if (made < k)
+                break; /* no allocation was failed: the sweep is done */
+        }
+        CHECK(successes_with_a_failed_allocation > 0); /* the repair's own */
+        dyng_batch_free(&xb);
+    }
     /* A compute whose allocations fail in turn (the result, the radix
      * heap's buckets) fails cleanly, without leaks (the asan build checks). */
     int compute_failures = 0;

@@ -496,8 +496,10 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
 }
 
 /* The fallback: recompute into res, keeping the old entries in work.old to
- * count what changed. Cannot fail: no polling, and every weight was checked
- * (the graph's when the result was computed, the batch's before the apply). */
+ * count what changed. Cannot fail: no polling, every weight was checked (the
+ * graph's when the result was computed, the batch's before the apply), and
+ * when the radix queue cannot grow, the indexed heap in the work arrays
+ * (allocated for n vertices before the apply) does it again. */
 static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
                                     dyng_sssp_stats *st) {
     const int64_t t0 = dyng_i_stage_start();
@@ -507,8 +509,11 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
         w->old[2 * v] = res->dist[v];
         w->old[2 * v + 1] = res->parent[v];
     }
-    (void)DYNG_FN(sssp_compute)(g, res->options.objective, res->source, res->dist, res->parent, w,
-                                NULL, false);
+    const int obj = res->options.objective;
+    if (DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL, false,
+                                   true) != DYNG_OK)
+        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL,
+                                         false, false);
     int64_t affected = 0;
     for (int64_t v = 0; v < n; v++)
         affected += res->dist[v] != w->old[2 * v] || res->parent[v] != w->old[2 * v + 1];
