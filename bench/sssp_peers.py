@@ -104,7 +104,11 @@ def main() -> int:
         seq = dyng.Graph.from_edges(
             src, dst, w, num_vertices=n, directed=directed, resources=dyng.Resources.sequential()
         )
-        par = dyng.Graph.from_edges(src, dst, w, num_vertices=n, directed=directed)  # default
+        # Two threads named explicitly: NetworKit sets the process-wide OpenMP
+        # thread count to 1 (setNumberOfThreads), which a default of "all" follows.
+        par = dyng.Graph.from_edges(
+            src, dst, w, num_vertices=n, directed=directed, resources=dyng.Resources.openmp(2)
+        )
         rp, col, ww = seq.to_csr()
         a = scipy.sparse.csr_matrix((ww[:, 0].astype(np.float64), col, rp), shape=(n, n))
         e_src, e_dst, e_w = seq.edges()

@@ -205,10 +205,13 @@ static inline bool DYNG_FN(nf_push)(DYNG_FN(nf_list) * l, int64_t v) {
 
 /* One thread's buckets: bucket b (distances [b * delta, (b + 1) * delta)) is
  * ring[b % RING] while cur <= b < cur + RING; vertices of later buckets wait
- * in `later`, unsorted, the lowest of their buckets in later_lo. */
+ * in `later`, unsorted, the lowest of their buckets in later_lo. `front` is
+ * the thread's share of the frontier: the current bucket's list, moved out of
+ * the ring so that relaxations into that bucket go to a fresh list. */
 typedef struct {
     DYNG_FN(nf_list) ring[DYNG_I_NF_RING];
     DYNG_FN(nf_list) later;
+    DYNG_FN(nf_list) front;
     int64_t later_lo;
 } DYNG_FN(nf_local);
 
@@ -227,6 +230,11 @@ typedef struct {
  * ends when every list is empty, with dist[v] <= dist[u] + w on every edge:
  * the distances are exact.
  *
+ * A round has two barriers: after the relaxations (every thread has offered
+ * its lowest bucket), and after each thread has moved its list of the chosen
+ * bucket to its share of the frontier. The frontier is the threads' shares
+ * read in thread order; the shared minimum is double-buffered by round.
+ *
  * The parents are then taken in a second pass, each the lowest-id tight
  * in-neighbour (a scan of the in-row, or an atomic minimum over the out-edges
  * when a directed graph keeps no in-edges): the same bytes as Dijkstra's.
@@ -242,13 +250,8 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
     const int threads = dyng_i_threads(r);
     enum { RING = DYNG_I_NF_RING };
     DYNG_FN(nf_local) *local = dyng_i_calloc((size_t)threads, sizeof *local);
-    int64_t front_cap = 1024;
-    DYNG_V *front = dyng_i_malloc((size_t)front_cap, sizeof(DYNG_V));
-    if (!local || !front) {
-        dyng_i_free(local);
-        dyng_i_free(front);
+    if (!local)
         return dyng_i_oom("the near-far buckets", (size_t)threads * sizeof *local);
-    }
     for (int t = 0; t < threads; t++)
         local[t].later_lo = INT64_MAX;
 #ifdef _OPENMP
@@ -259,36 +262,45 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
         parent[v] = -1;
     }
     dist[source] = 0;
-    front[0] = (DYNG_V)source;
-    /* Shared between the rounds; written by one thread between barriers, or
-     * through atomics. */
-    int64_t s_front_len = 1, s_next = INT64_MAX, s_tail = 0;
-    bool s_failed = false, s_stop = false, s_interrupted = false;
+    bool s_failed = !DYNG_FN(nf_push)(&local[0].front, source);
+    /* Shared: the lowest bucket offered in a round (by parity), the stop
+     * flags; written through atomics, read after a barrier. */
+    int64_t s_next[2] = {INT64_MAX, INT64_MAX};
+    bool s_interrupted = false;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
 #endif
     {
 #ifdef _OPENMP
-        DYNG_FN(nf_local) *mine = &local[omp_get_thread_num()];
+        const int me = omp_get_thread_num(), team = omp_get_num_threads();
 #else
-        DYNG_FN(nf_local) *mine = &local[0];
+        const int me = 0, team = 1;
 #endif
+        DYNG_FN(nf_local) *mine = &local[me];
         int64_t cur = 0;
-        for (;;) {
-            /* 1. Relax the frontier, bucket cur. */
+        for (int64_t round = 0; !__atomic_load_n(&s_failed, __ATOMIC_RELAXED); round++) {
+            /* 1. Relax the frontier (bucket cur): the threads' shares in
+             * thread order, index i in share t at start[t] + i. */
+            int64_t total = 0;
+            for (int t = 0; t < team; t++)
+                total += local[t].front.len;
             bool failed = false;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 64) nowait
 #endif
-            for (int64_t i = 0; i < s_front_len; i++) {
-                const int64_t u = (int64_t)front[i];
+            for (int64_t i = 0; i < total; i++) {
+                int t = 0;
+                int64_t j = i;
+                while (j >= local[t].front.len)
+                    j -= local[t].front.len, t++;
+                const int64_t u = (int64_t)local[t].front.v[j];
                 const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
                 if (du / delta < cur)
                     continue; /* stale: relaxed in an earlier bucket */
                 const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
-                for (int64_t j = 0; j < len; j++) {
-                    const int64_t v = (int64_t)col[off + j];
-                    const int64_t nd = du + DYNG_FN(sssp_w)(out, off + j, K, obj);
+                for (int64_t e = 0; e < len; e++) {
+                    const int64_t v = (int64_t)col[off + e];
+                    const int64_t nd = du + DYNG_FN(sssp_w)(out, off + e, K, obj);
                     if (nd >= __atomic_load_n(&dist[v], __ATOMIC_RELAXED) ||
                         nd >= DYNG_INFINITE_DISTANCE || !DYNG_FN(sssp_lower)(dist, v, nd))
                         continue;
@@ -302,20 +314,25 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
                     }
                 }
             }
-            /* 2. The next bucket: the lowest non-empty one of any thread. */
+            /* 2. Offer the lowest non-empty bucket of this thread. */
             int64_t lowest = mine->later_lo;
             for (int64_t b = cur; b < cur + RING && b < lowest; b++)
                 if (mine->ring[b % RING].len > 0)
                     lowest = b;
-            DYNG_FN(nf_min)(&s_next, lowest);
+            DYNG_FN(nf_min)(&s_next[round & 1], lowest);
             if (failed)
                 __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
+            if (me == 0 && dyng_i_interrupted(r))
+                __atomic_store_n(&s_interrupted, true, __ATOMIC_RELAXED);
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
-            const int64_t next = __atomic_load_n(&s_next, __ATOMIC_RELAXED);
-            if (next == INT64_MAX || __atomic_load_n(&s_failed, __ATOMIC_RELAXED))
-                break; /* the same for every thread: done (or failed) */
+            /* Everyone has read the frontier and offered a bucket. */
+            const int64_t next = __atomic_load_n(&s_next[round & 1], __ATOMIC_RELAXED);
+            __atomic_store_n(&s_next[(round + 1) & 1], INT64_MAX, __ATOMIC_RELAXED);
+            if (next == INT64_MAX || __atomic_load_n(&s_failed, __ATOMIC_RELAXED) ||
+                __atomic_load_n(&s_interrupted, __ATOMIC_RELAXED))
+                break; /* the same for every thread: done, failed or interrupted */
             if (mine->later_lo < next + RING) {
                 /* The ring moves over the lowest waiting vertices: sort the
                  * list into it, dropping stale entries (their vertices sit in
@@ -337,34 +354,12 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
                 if (failed)
                     __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
             }
-            /* 3. Gather bucket next from every thread into the frontier. */
-            DYNG_FN(nf_list) *l = &mine->ring[next % RING];
-            const int64_t at = __atomic_fetch_add(&s_tail, l->len, __ATOMIC_RELAXED);
-#ifdef _OPENMP
-#pragma omp barrier
-#pragma omp single
-#endif
-            {
-                if (s_tail > front_cap) {
-                    DYNG_V *grown = dyng_i_realloc(front, (size_t)s_tail, sizeof(DYNG_V));
-                    if (grown) {
-                        front = grown;
-                        front_cap = s_tail;
-                    } else {
-                        s_failed = true;
-                    }
-                }
-                s_interrupted = dyng_i_interrupted(r);
-                s_stop = s_failed || s_interrupted;
-                s_front_len = s_tail;
-                s_tail = 0;
-                s_next = INT64_MAX;
-            }
-            if (s_stop)
-                break;
-            if (l->len > 0)
-                memcpy(front + at, l->v, (size_t)l->len * sizeof(DYNG_V));
-            l->len = 0;
+            /* 3. This thread's list of bucket next becomes its share of the
+             * frontier; the old share's memory serves the bucket again. */
+            DYNG_FN(nf_list) spare = mine->front;
+            mine->front = mine->ring[next % RING];
+            mine->ring[next % RING] = spare;
+            mine->ring[next % RING].len = 0;
             cur = next;
 #ifdef _OPENMP
 #pragma omp barrier
@@ -375,9 +370,9 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
         for (int b = 0; b < RING; b++)
             dyng_i_free(local[t].ring[b].v);
         dyng_i_free(local[t].later.v);
+        dyng_i_free(local[t].front.v);
     }
     dyng_i_free(local);
-    dyng_i_free(front);
     if (s_failed)
         return dyng_i_oom("the near-far buckets", 0);
     if (s_interrupted)
