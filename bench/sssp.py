@@ -135,7 +135,8 @@ def random_batch(g: dyng.Graph, size: int, rng: np.random.Generator, local: bool
         for _ in range(int(rng.integers(2, 5))):
             deg = rp[v + 1] - rp[v]
             step = rng.integers(0, np.maximum(deg, 1))
-            v = np.where(deg > 0, col[rp[v] + np.minimum(step, np.maximum(deg - 1, 0))], v)
+            at = np.minimum(rp[v] + np.minimum(step, np.maximum(deg - 1, 0)), len(col) - 1)
+            v = np.where(deg > 0, col[at], v)
     else:
         v = rng.integers(0, n, ni, dtype=np.int64)
     return dyng.EdgeBatch(

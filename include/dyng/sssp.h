@@ -75,7 +75,9 @@ typedef struct dyng_sssp_options {
 typedef struct dyng_sssp_stats {
     int64_t affected;         /* vertices whose distance or parent changed          */
     int64_t iterations;       /* vertices taken from the push queue                 */
-    int64_t invalidated;      /* vertices invalidated with their subtrees           */
+    int64_t invalidated;      /* vertices invalidated with their subtrees (when the
+                                 walk passes the fallback limit, it stops there:
+                                 the count so far)                           */
     int64_t pushes;           /* vertices put on the push queue                     */
     bool fallback_used;       /* the result was recomputed                          */
     bool converged;           /* always true: the push runs to a fixed point        */

@@ -94,7 +94,8 @@ class Stats:
     apply : ApplySummary
         What the batch did to the graph.
     invalidated : int
-        Vertices invalidated with their subtrees.
+        Vertices invalidated with their subtrees (when that walk passes the
+        fallback limit it stops there, and this is the count so far).
     pushes : int
         Vertices put on the push queue.
     """

@@ -344,26 +344,35 @@ static void test_count_to_infinity(void) {
     dyng_graph_properties p;
     dyng_properties_default(&p);
     p.num_weights = 1;
-    dyng_graph *g = NULL;
-    CHECK_OK(dyng_graph_from_edges(&g, &p, 5, 5, src, dst, w, NULL));
-    dyng_sssp_result *r = NULL;
-    CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
-    dyng_batch *b = NULL;
-    int32_t du[] = {0}, dv[] = {1};
-    dyng_batch_new(&b, DYNG_TYPE_INT32, 1);
-    dyng_batch_add_deletions(b, 1, du, dv);
-    dyng_sssp_stats s;
-    CHECK_OK(dyng_sssp_update(g, b, r, &s));
-    const int64_t *d, *par;
-    dyng_sssp_result_distances(&d, r);
-    dyng_sssp_result_parents(&par, r);
-    for (int v = 1; v < 5; v++)
-        CHECK(d[v] == INF && par[v] == -1);
-    CHECK(s.invalidated == 4 && s.affected == 4);
-    CHECK(matches(g, r));
-    dyng_batch_free(&b);
-    dyng_sssp_result_free(&r);
-    dyng_graph_free(&g);
+    /* Fraction 1: the repair itself; the default (5% of 5 vertices): the
+     * invalidation walk stops at its first vertex and recomputes. */
+    for (int repair = 1; repair >= 0; repair--) {
+        dyng_graph *g = NULL;
+        CHECK_OK(dyng_graph_from_edges(&g, &p, 5, 5, src, dst, w, NULL));
+        dyng_sssp_options o;
+        dyng_sssp_options_default(&o);
+        if (repair)
+            o.fallback_fraction = 1.0;
+        dyng_sssp_result *r = NULL;
+        CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+        dyng_batch *b = NULL;
+        int32_t du[] = {0}, dv[] = {1};
+        dyng_batch_new(&b, DYNG_TYPE_INT32, 1);
+        dyng_batch_add_deletions(b, 1, du, dv);
+        dyng_sssp_stats s;
+        CHECK_OK(dyng_sssp_update(g, b, r, &s));
+        const int64_t *d, *par;
+        dyng_sssp_result_distances(&d, r);
+        dyng_sssp_result_parents(&par, r);
+        for (int v = 1; v < 5; v++)
+            CHECK(d[v] == INF && par[v] == -1);
+        CHECK(s.affected == 4 && s.fallback_used == !repair);
+        CHECK(repair ? s.invalidated == 4 : s.invalidated >= 1);
+        CHECK(matches(g, r));
+        dyng_batch_free(&b);
+        dyng_sssp_result_free(&r);
+        dyng_graph_free(&g);
+    }
 }
 
 /* ---- failures leave graph and result as they were -------------------------------- */

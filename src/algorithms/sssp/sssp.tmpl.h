@@ -548,7 +548,10 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
      * with their subtrees (walked over the old parents, which stay as they
-     * were until the walk is done). touched[0 .. nt) is the walk's queue. */
+     * were until the walk is done). touched[0 .. nt) is the walk's queue.
+     * The walk stops once it passes the fallback limit: the recomputation
+     * then follows, and a walk over most of the graph would cost as much. */
+    const double limit = res->options.fallback_fraction * (double)n;
     int64_t t0 = dyng_i_stage_start();
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, w);
     int64_t nt = 0;
@@ -559,7 +562,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         DYNG_FN(sssp_touch)(res, &nt, v);
         w->mark[v] |= MARK_INVALID;
     }
-    for (int64_t i = 0; i < nt; i++) {
+    for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {
         const int64_t x = w->touched[i];
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
@@ -574,7 +577,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     st->invalidated = invalid;
     dyng_i_stage_end("sssp.invalidate", t0);
 
-    if ((double)invalid > res->options.fallback_fraction * (double)n) {
+    if ((double)invalid > limit) {
         for (int64_t i = 0; i < nt; i++)
             w->mark[w->touched[i]] = 0;
         for (int64_t i = 0; i < nh; i++)
@@ -623,7 +626,6 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
-    const double limit = res->options.fallback_fraction * (double)n;
     while (size > 0) {
         if ((double)nt > limit) {
             while (size > 0)
