@@ -555,7 +555,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     int64_t t0 = dyng_i_stage_start();
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, w);
     int64_t nt = 0;
-    for (int64_t i = 0; i < nh; i++) {
+    for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
         const int64_t v = w->queue[i];
         if (v == res->source || parent[v] < 0 || DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
             continue;
@@ -602,7 +602,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             pushes++;
         }
     }
-    for (int64_t i = 0; i < nh; i++) {
+    for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
         const int64_t v = w->queue[i];
         if ((w->mark[v] & MARK_INVALID) || v == res->source)
             continue;
@@ -622,11 +622,11 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 3. Push decreases outward in distance order, to a fixed point. When the
      * vertices touched pass the fallback fraction, a recomputation is cheaper
-     * than going on: undo what was touched (so the counts compare with the
-     * tree before) and recompute. */
+     * than going on (the pull above stops there too): undo what was touched
+     * (so the counts compare with the tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
-    while (size > 0) {
+    while (size > 0 || (double)nt > limit) {
         if ((double)nt > limit) {
             while (size > 0)
                 dyng_i_heap_pop(w->heap, w->pos, &size);
