@@ -10,8 +10,10 @@
  * times, so pushes and pops cost O(1) amortised plus O(log C), against the
  * O(log n) of a heap, and stay in a few cache-friendly arrays. Entries are
  * (key, vertex); a vertex may be in it several times (the stale entries are
- * skipped by the caller). Buckets grow with dyng_i_realloc and a failed
- * growth is reported, so it suits a compute (which may fail), not a repair.
+ * skipped by the caller). Buckets grow with dyng_i_realloc and keep their
+ * memory; a failed growth is reported (a compute fails, a repair falls back
+ * to recomputing with the indexed heap, which needs no memory). A repair
+ * keeps its radix heap between updates, so a steady stream allocates nothing.
  */
 #ifndef DYNG_I_SSSP_RADIX_HEAP_H
 #define DYNG_I_SSSP_RADIX_HEAP_H
@@ -32,6 +34,14 @@ typedef struct dyng_i_radix {
 } dyng_i_radix;
 
 static inline void dyng_i_radix_init(dyng_i_radix *h) { memset(h, 0, sizeof *h); }
+
+/* Empty it, keeping the buckets' memory for the next use. */
+static inline void dyng_i_radix_clear(dyng_i_radix *h) {
+    for (int b = 0; b < DYNG_I_RADIX_BUCKETS; b++)
+        h->size[b] = 0;
+    h->last = 0;
+    h->count = 0;
+}
 
 static inline void dyng_i_radix_free(dyng_i_radix *h) {
     for (int b = 0; b < DYNG_I_RADIX_BUCKETS; b++)
@@ -98,7 +108,8 @@ static inline bool dyng_i_radix_pop(dyng_i_radix *h, dyng_i_heap_entry *out) {
                 return false;
             }
         }
-        dyng_i_free(from);
+        h->bucket[b] = from; /* empty now; its memory serves the bucket again */
+        h->cap[b] = cap;
     }
     *out = h->bucket[0][--h->size[0]];
     h->count--;

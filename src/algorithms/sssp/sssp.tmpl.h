@@ -593,12 +593,19 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     /* 2. Pull: invalidated vertices take their best valid in-neighbour; heads
      * whose in-edges got cheaper or gained a lower tight parent improve. */
     t0 = dyng_i_stage_start();
-    int64_t size = 0, pushes = 0, pops = 0;
+    /* The queue: the radix heap kept in the work arrays (a monotone queue
+     * fits: every key pushed after a pop is larger than the key popped). A
+     * push that finds no memory makes the repair fall back to recomputing,
+     * which needs none. */
+    dyng_i_radix *q = &w->radix;
+    dyng_i_radix_clear(q);
+    bool no_memory = false;
+    int64_t pushes = 0, pops = 0;
     for (int64_t i = 0; i < invalid; i++) {
         const int64_t v = w->touched[i];
         DYNG_FN(sssp_pull)(g, obj, dist, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
-            dyng_i_heap_push(w->heap, w->pos, &size, v, dist[v]);
+            no_memory |= !dyng_i_radix_push(q, dist[v], v);
             pushes++;
         }
     }
@@ -614,7 +621,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             dist[v] = bd;
             parent[v] = bp;
             if (decreased) {
-                dyng_i_heap_push(w->heap, w->pos, &size, v, dist[v]);
+                no_memory |= !dyng_i_radix_push(q, dist[v], v);
                 pushes++;
             }
         }
@@ -626,10 +633,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * (so the counts compare with the tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
-    while (size > 0 || (double)nt > limit) {
-        if ((double)nt > limit) {
-            while (size > 0)
-                dyng_i_heap_pop(w->heap, w->pos, &size);
+    while (q->count > 0 || (double)nt > limit || no_memory) {
+        if ((double)nt > limit || no_memory) {
+            dyng_i_radix_clear(q);
             for (int64_t i = 0; i < nt; i++) {
                 const int64_t v = w->touched[i];
                 dist[v] = w->old[2 * i];
@@ -642,7 +648,14 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             DYNG_FN(sssp_recompute)(g, res, st);
             return;
         }
-        const int64_t x = dyng_i_heap_pop(w->heap, w->pos, &size);
+        dyng_i_heap_entry top;
+        if (!dyng_i_radix_pop(q, &top)) {
+            no_memory = true;
+            continue;
+        }
+        if (top.key > dist[top.v])
+            continue; /* stale: the vertex came out earlier with a smaller key */
+        const int64_t x = top.v;
         pops++;
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
@@ -654,7 +667,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 DYNG_FN(sssp_touch)(res, &nt, y);
                 dist[y] = nd;
                 parent[y] = x;
-                dyng_i_heap_push(w->heap, w->pos, &size, y, dist[y]);
+                no_memory |= !dyng_i_radix_push(q, nd, y);
                 pushes++;
             } else if (nd == dist[y] && x < parent[y]) {
                 DYNG_FN(sssp_touch)(res, &nt, y);

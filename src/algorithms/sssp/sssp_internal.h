@@ -6,6 +6,7 @@
 #define DYNG_I_SSSP_INTERNAL_H
 
 #include "algorithms/sssp/heap.h"
+#include "algorithms/sssp/radix_heap.h"
 #include "dyng/sssp.h"
 #include "dyng/update.h"
 #include "graph/graph_internal.h"
@@ -17,12 +18,14 @@
  */
 typedef struct dyng_i_sssp_work {
     int64_t cap;
-    dyng_i_heap_entry *heap; /* the queue (heap.h)                         */
+    dyng_i_heap_entry *heap; /* the recomputation's queue when the radix heap has
+                                no memory (heap.h)                          */
     int64_t *pos;            /* a vertex's index in heap, or -1                    */
     uint8_t *mark;           /* per vertex: MARK_* bits                            */
     int64_t *touched;        /* vertices whose entry may have changed              */
     int64_t *old;            /* their distance and parent before: 2 per vertex     */
     int64_t *queue;          /* the invalidation walk                              */
+    dyng_i_radix radix;      /* the push's queue (empty between calls)             */
 } dyng_i_sssp_work;
 
 struct dyng_sssp_result {
