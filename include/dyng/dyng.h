@@ -10,6 +10,7 @@
  *   batch.h      batches and applying them
  *   io.h         Matrix Market and .dgt files
  *   sssp.h       shortest-path trees, computed and repaired
+ *   cycle_count.h  cycle histograms, computed and repaired
  *   update.h     one batch, several results repaired
  *   stages.h     timing the stages inside a call
  */
@@ -17,6 +18,7 @@
 #define DYNG_DYNG_H
 
 #include "batch.h"
+#include "cycle_count.h"
 #include "graph.h"
 #include "io.h"
 #include "resources.h"

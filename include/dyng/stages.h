@@ -3,8 +3,10 @@
  *
  * A long call runs in named stages: dyng_update applies the batch
  * ("update.apply") and then repairs each result ("sssp.invalidate",
- * "sssp.pull", "sssp.push", or "sssp.recompute" when it falls back); a
- * compute runs one engine ("sssp.dijkstra", "sssp.near_far"). A caller that
+ * "sssp.pull", "sssp.push", or "sssp.recompute" when it falls back; for a
+ * cycle count "cycle_count.before" and "cycle_count.after", the searches on
+ * the graph before and after the batch, or "cycle_count.recount"); a compute
+ * runs one engine ("sssp.dijkstra", "sssp.near_far", "cycle_count.search"). A caller that
  * wants to see where the time goes sets a hook for its thread; each stage
  * that ends on that thread calls it once with the stage's name (a string
  * literal of the library) and its wall time.

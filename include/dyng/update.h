@@ -25,7 +25,9 @@ extern "C" {
 
 /* The kind of a result in a dyng_result_ref. */
 typedef enum dyng_result_kind {
-    DYNG_RESULT_SSSP = 1 /* result: dyng_sssp_result *, stats: dyng_sssp_stats * */
+    DYNG_RESULT_SSSP = 1,       /* result: dyng_sssp_result *, stats: dyng_sssp_stats * */
+    DYNG_RESULT_CYCLE_COUNT = 2 /* result: dyng_cycle_count_result *,
+                                   stats: dyng_cycle_count_stats *                     */
 } dyng_result_kind;
 
 /* One result to repair, and where its stats go (NULL: nowhere). */

@@ -4,10 +4,30 @@
  * can fail, before the graph changes) and a finish (its repair, after).
  */
 #include "dyng/update.h"
+#include "algorithms/cycle_count/cycle_count_internal.h"
 #include "algorithms/sssp/sssp_internal.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
 #include "core/stages.h"
+
+/* The two halves of each kind. */
+static dyng_status prepare(const dyng_graph *g, const dyng_batch *b, const dyng_result_ref *ref) {
+    switch (ref->kind) {
+    case DYNG_RESULT_SSSP: return dyng_i_sssp_prepare(g, b, ref->result);
+    case DYNG_RESULT_CYCLE_COUNT: return dyng_i_cycle_count_prepare(g, b, ref->result);
+    }
+    return dyng_i_error(DYNG_INTERNAL, "dyng_update: no prepare for kind %d", (int)ref->kind);
+}
+
+static void finish(const dyng_graph *g, const dyng_batch *b, const dyng_result_ref *ref,
+                   const dyng_apply_summary *applied) {
+    switch (ref->kind) {
+    case DYNG_RESULT_SSSP: dyng_i_sssp_finish(g, b, ref->result, applied, ref->stats); break;
+    case DYNG_RESULT_CYCLE_COUNT:
+        dyng_i_cycle_count_finish(g, b, ref->result, applied, ref->stats);
+        break;
+    }
+}
 
 dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *results,
                         int64_t count) {
@@ -21,10 +41,12 @@ dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *res
         if (results[i].result == NULL)
             return dyng_i_error(DYNG_INVALID_ARGUMENT, "dyng_update: result %lld is NULL",
                                 (long long)i);
-        if (results[i].kind != DYNG_RESULT_SSSP)
+        if (results[i].kind != DYNG_RESULT_SSSP && results[i].kind != DYNG_RESULT_CYCLE_COUNT)
             return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                                "dyng_update: result %lld has kind %d; known: sssp (%d)",
-                                (long long)i, (int)results[i].kind, (int)DYNG_RESULT_SSSP);
+                                "dyng_update: result %lld has kind %d; known: sssp (%d), "
+                                "cycle_count (%d)",
+                                (long long)i, (int)results[i].kind, (int)DYNG_RESULT_SSSP,
+                                (int)DYNG_RESULT_CYCLE_COUNT);
         for (int64_t j = 0; j < i; j++)
             if (results[j].result == results[i].result)
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,
@@ -36,7 +58,7 @@ dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *res
      * may have grown earlier results' capacity; their contents and graph
      * state are untouched. */
     for (int64_t i = 0; i < count; i++)
-        DYNG_I_TRY(dyng_i_sssp_prepare(g, b, results[i].result));
+        DYNG_I_TRY(prepare(g, b, &results[i]));
     if (dyng_i_interrupted(g->res))
         return dyng_i_error(DYNG_INTERRUPTED, "the update was interrupted before it started");
     /* 2. The batch, once. */
@@ -46,6 +68,6 @@ dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *res
     dyng_i_stage_end("update.apply", t0);
     /* 3. The repairs: nothing fails from here on. */
     for (int64_t i = 0; i < count; i++)
-        dyng_i_sssp_finish(g, b, results[i].result, &applied, results[i].stats);
+        finish(g, b, &results[i], &applied);
     return DYNG_OK;
 }

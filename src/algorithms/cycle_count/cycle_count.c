@@ -1,0 +1,828 @@
+/*
+ * src/algorithms/cycle_count/cycle_count.c - the public cycle_count entry
+ * points: options, results, compute and update (dyng/cycle_count.h).
+ *
+ * An update is split around the apply, so that dyng_update can run several
+ * results around one apply (docs/adr/0005-cycle-count.md proves it exact):
+ *   prepare (may fail; changes nothing visible): the pairs P that the batch
+ *     names, whether each is an edge now and with how many parallel copies;
+ *     D, the pairs that may disappear; the cycles through D on the graph as
+ *     it is (each at its pair of smallest id), into work.removed; and every
+ *     allocation the finish needs (the searches' arrays for the vertex count
+ *     after the batch, the keys, the counts).
+ *   finish (after the apply; cannot fail): whether each pair is an edge now;
+ *     I, the pairs that exist now and are new or in D; the cycles through I,
+ *     into work.added; then counts - removed + added, length by length.
+ * When the searches through the pairs would cost more than half a full count
+ * (estimated from their two-step balls against the row slots the last full
+ * count read), prepare counts nothing and finish recounts the graph after
+ * the apply into the reserved arrays instead (stats.fallback_used).
+ * A count that would go negative, or pass 2^64 - 1, poisons the result
+ * (r->poison) instead of failing: the graph has already changed.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithms/cycle_count/cycle_count_internal.h"
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/resources_internal.h"
+#include "core/stages.h"
+
+static const dyng_i_cc_kernels *kernels_of(const dyng_graph *g) {
+    if (g->p.vertex_type == DYNG_TYPE_INT64)
+        return &dyng_i_cc_v64_o64;
+    return g->p.offset_type == DYNG_TYPE_INT64 ? &dyng_i_cc_v32_o64 : &dyng_i_cc_v32_o32;
+}
+
+dyng_status dyng_cycle_count_options_default(dyng_cycle_count_options *out) {
+    DYNG_I_CHECK_ARG(out);
+    memset(out, 0, sizeof *out);
+    out->max_length = 6;
+    return DYNG_OK;
+}
+
+static dyng_status check_options(const dyng_cycle_count_options *o) {
+    if (o->max_length == -1 || (o->max_length >= 2 && o->max_length <= INT32_MAX))
+        return DYNG_OK;
+    return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                        "max_length is %lld; accepted: -1 (no bound) or 2 .. 2^31 - 1",
+                        (long long)o->max_length);
+}
+
+/* Refuse a poisoned result (see dyng/cycle_count.h). */
+static dyng_status check_poison(const dyng_cycle_count_result *r) {
+    if (r->poison == DYNG_OK)
+        return DYNG_OK;
+    if (r->poison == DYNG_CAPACITY)
+        return dyng_i_error(DYNG_CAPACITY,
+                            "a count of this cycle_count result passed 2^64 - 1 in an update; "
+                            "the result is invalid and must be recomputed");
+    return dyng_i_error(DYNG_INTERNAL,
+                        "a count of this cycle_count result would have gone negative in an "
+                        "update (a bug in dynG); the result is invalid and must be recomputed");
+}
+
+/* ---- the rules of a search -------------------------------------------------- */
+
+/* The shortest cycle: 2 directed (u -> v -> u), 3 undirected. */
+static int min_length(const dyng_graph *g) { return g->p.directed ? 2 : 3; }
+
+/* An update recounts the whole graph when its searches would read more than
+ * half the row slots of the last full count (a slot of an update's search
+ * costs about as much as one of a compute on pgp-strong-2009, and three on
+ * email-Enron, whose compute reads mostly tight loops: at half, an update
+ * costs at most about twice a recount on both, at k = 4). */
+#define DYNG_I_CC_RECOUNT_DIVISOR 2
+
+/* The longest cycle a count on n vertices looks for: the bound, or n (no
+ * simple cycle is longer). */
+static int64_t search_bound(const dyng_cycle_count_options *o, int64_t n) {
+    return o->max_length < 0 || o->max_length > n ? n : o->max_length;
+}
+
+/*
+ * The radius of the breadth-first searches: how far back from a root the hop
+ * distances are known (every other vertex counts as radius + 1 away). A wider
+ * one prunes more paths but costs a bigger ball per root. Since the last two
+ * steps of a search are counted from two-step counts, which need only the
+ * root's in-neighbours, short searches have little left to prune: for
+ * max_length up to DYNG_I_CC_SHORT, 2 for a compute and 1 for the searches
+ * through an update's pairs were the fastest on pgp-strong-2009 and
+ * email-Enron (docs/adr/0005-cycle-count.md). Longer searches (and no bound)
+ * take every distance a path can still close from (L - 1), so that the
+ * vertices that cannot reach the root in time are never walked.
+ */
+#define DYNG_I_CC_SHORT 6
+
+static uint8_t radius_for(int64_t L, int64_t short_radius) {
+    int64_t r = L <= DYNG_I_CC_SHORT ? short_radius : DYNG_I_CC_MAX_RADIUS;
+    if (r > L - 1)
+        r = L - 1;
+    return (uint8_t)(r < 1 ? 1 : r);
+}
+
+static int dedupe_of(const dyng_graph *g) {
+    if (g->p.parallel_edges == DYNG_PARALLEL_FORBID)
+        return DYNG_I_CC_DEDUPE_NONE;
+    return g->p.order == DYNG_ORDER_SORTED ? DYNG_I_CC_DEDUPE_SORTED : DYNG_I_CC_DEDUPE_STAMPS;
+}
+
+static dyng_i_cc_setup setup_of(const dyng_graph *g, int64_t L) {
+    dyng_i_cc_setup su = {L, min_length(g), radius_for(L, 2), radius_for(L, 1), dedupe_of(g)};
+    return su;
+}
+
+/* The candidates a search holds at once: at most L - 2 vertices of its path
+ * list theirs, each at most its row, and the rows of a path's (distinct)
+ * vertices hold at most every entry. */
+static int64_t cand_bound(int64_t L, int64_t max_row, int64_t entries) {
+    if (L <= 2 || max_row == 0)
+        return 1;
+    if (L - 2 > entries / max_row)
+        return entries + 1;
+    const int64_t c = (L - 2) * max_row;
+    return (c < entries ? c : entries) + 1;
+}
+
+/* The frames of a path: one per vertex, at most L and at most n. */
+static int64_t frames_bound(int64_t L, int64_t n) { return (L < n ? L : n) + 1; }
+
+/* The most vertices g can have after b (the growth rule of dyng_graph_apply;
+ * ids the apply will refuse are left out: it fails before anything changes). */
+static int64_t vertex_bound(const dyng_graph *g, const dyng_batch *b) {
+    int64_t n = g->n;
+    if (!g->p.semantics.allow_vertex_growth)
+        return n;
+    const int64_t top = dyng_i_max_id(g->p.vertex_type);
+    for (int64_t i = 0; i < b->num_ins; i++) {
+        const int64_t u = dyng_i_read_id(b->ins_src, b->vertex_type, i);
+        const int64_t v = dyng_i_read_id(b->ins_dst, b->vertex_type, i);
+        const int64_t hi = u > v ? u : v;
+        if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
+            n = hi + 1;
+    }
+    return n;
+}
+
+/* ---- storage ------------------------------------------------------------------- */
+
+static void threads_free(dyng_i_cc_thread *th, int count) {
+    if (th == NULL)
+        return;
+    for (int t = 0; t < count; t++) {
+        dyng_i_free(th[t].dist);
+        dyng_i_free(th[t].seen);
+        dyng_i_free(th[t].queue);
+        dyng_i_free(th[t].cand);
+        dyng_i_free(th[t].frames);
+        dyng_i_free(th[t].hist);
+        dyng_i_free(th[t].path1);
+        dyng_i_free(th[t].two);
+        dyng_i_free(th[t].two_list);
+    }
+    dyng_i_free(th);
+}
+
+static void work_free(dyng_i_cc_work *w) {
+    threads_free(w->th, w->threads);
+    dyng_i_free(w->pairs);
+    dyng_i_free(w->keys);
+    dyng_i_free(w->first);
+    dyng_i_free(w->removed);
+    dyng_i_free(w->added);
+    dyng_i_free(w->in.rows);
+    dyng_i_free(w->in.col);
+    memset(w, 0, sizeof *w);
+}
+
+/* want, or more by half again when cap is short of it (so that a slowly
+ * growing graph settles after a few calls). */
+static int64_t grown(int64_t cap, int64_t want) {
+    if (want <= cap)
+        return cap;
+    const int64_t more = cap + cap / 2;
+    return more > want ? more : want;
+}
+
+/*
+ * Arrays for `threads` threads' searches on up to n vertices, with the
+ * given candidate, frame and histogram room (and stamps with `seen`,
+ * two-step counts with `two`): all or nothing, the old ones kept on failure.
+ */
+static dyng_status work_reserve(dyng_i_cc_work *w, int threads, int64_t n, int64_t cand,
+                                int64_t frames, int64_t hist, bool seen, bool two) {
+    if (w->th != NULL && threads <= w->threads && n <= w->cap_n && cand <= w->cap_cand &&
+        frames <= w->cap_frames && hist <= w->cap_hist && (!seen || w->have_seen) &&
+        (!two || w->have_two))
+        return DYNG_OK;
+    const int T = threads > w->threads ? threads : w->threads;
+    n = grown(w->cap_n, n < 1 ? 1 : n);
+    cand = grown(w->cap_cand, cand);
+    frames = grown(w->cap_frames, frames);
+    hist = grown(w->cap_hist, hist);
+    seen = seen || w->have_seen;
+    two = two || w->have_two;
+    const size_t bytes =
+        (size_t)T * ((size_t)n * (1 + 8 + (seen ? 4 : 0) + (two ? 12 : 0)) + (size_t)cand * 8 +
+                     (size_t)frames * (sizeof(dyng_i_cc_frame) + 8) + (size_t)hist * 8);
+    dyng_i_cc_thread *th = dyng_i_calloc((size_t)T, sizeof *th);
+    if (th == NULL)
+        return dyng_i_oom("cycle_count work arrays", bytes);
+    bool ok = true;
+    for (int t = 0; t < T && ok; t++) {
+        th[t].dist = dyng_i_malloc((size_t)n, 1);
+        th[t].queue = dyng_i_malloc((size_t)n, sizeof(int64_t));
+        th[t].cand = dyng_i_malloc((size_t)cand, sizeof(int64_t));
+        th[t].frames = dyng_i_malloc((size_t)frames, sizeof(dyng_i_cc_frame));
+        th[t].hist = dyng_i_calloc((size_t)hist, sizeof(uint64_t));
+        th[t].path1 = dyng_i_malloc((size_t)frames, sizeof(int64_t));
+        th[t].seen = seen ? dyng_i_calloc((size_t)n, sizeof(uint32_t)) : NULL;
+        th[t].two = two ? dyng_i_calloc((size_t)n, sizeof(uint32_t)) : NULL;
+        th[t].two_list = two ? dyng_i_malloc((size_t)n, sizeof(int64_t)) : NULL;
+        ok = th[t].dist && th[t].queue && th[t].cand && th[t].frames && th[t].hist && th[t].path1 &&
+             (th[t].seen || !seen) && ((th[t].two && th[t].two_list) || !two);
+        if (ok)
+            memset(th[t].dist, DYNG_I_CC_FAR, (size_t)n);
+    }
+    if (!ok) {
+        threads_free(th, T);
+        return dyng_i_oom("cycle_count work arrays", bytes);
+    }
+    threads_free(w->th, w->threads);
+    w->th = th;
+    w->threads = T;
+    w->cap_n = n;
+    w->cap_cand = cand;
+    w->cap_frames = frames;
+    w->cap_hist = hist;
+    w->have_seen = seen;
+    w->have_two = two;
+    return DYNG_OK;
+}
+
+/* A block for at least `want` elements of `size` bytes in *block (contents
+ * not kept; zeroed with `zero`) when *cap is short; on failure *block and
+ * *cap stay as they were. */
+static dyng_status block_reserve(void *old, int64_t *cap, int64_t want, size_t size, bool zero,
+                                 const char *what, void **block) {
+    *block = old;
+    if (old != NULL && *cap >= want)
+        return DYNG_OK;
+    const int64_t c = grown(*cap, want < 16 ? 16 : want);
+    void *p = zero ? dyng_i_calloc((size_t)c, size) : dyng_i_malloc((size_t)c, size);
+    if (p == NULL)
+        return dyng_i_oom(what, (size_t)c * size);
+    dyng_i_free(old);
+    *block = p;
+    *cap = c;
+    return DYNG_OK;
+}
+
+/* The histograms an update adds up (removed, added), len entries each. */
+static dyng_status pending_reserve(dyng_i_cc_work *w, int64_t len) {
+    if (w->removed != NULL && w->added != NULL && w->cap_pending >= len)
+        return DYNG_OK;
+    const int64_t c = grown(w->cap_pending, len);
+    uint64_t *removed = dyng_i_calloc((size_t)c, sizeof(uint64_t));
+    uint64_t *added = dyng_i_calloc((size_t)c, sizeof(uint64_t));
+    if (!removed || !added) {
+        dyng_i_free(removed);
+        dyng_i_free(added);
+        return dyng_i_oom("cycle_count histograms", (size_t)c * 16);
+    }
+    dyng_i_free(w->removed);
+    dyng_i_free(w->added);
+    w->removed = removed;
+    w->added = added;
+    w->cap_pending = c;
+    return DYNG_OK;
+}
+
+/* Room for the in-rows of a directed graph that stores none: n records and
+ * `entries` targets (nothing for the other graphs). */
+static dyng_status in_reserve(const dyng_graph *g, dyng_i_cc_work *w, int64_t n, int64_t entries) {
+    if (!g->p.directed || g->p.store_transposed)
+        return DYNG_OK;
+    void *rows, *col;
+    DYNG_I_TRY(block_reserve(w->in.rows, &w->in.vert_alloc, n, g->k->row_record_bytes, false,
+                             "cycle_count in-rows", &rows));
+    w->in.rows = rows;
+    DYNG_I_TRY(block_reserve(w->in.col, &w->in.slot_alloc, entries, g->k->vertex_bytes, false,
+                             "cycle_count in-rows", &col));
+    w->in.col = col;
+    return DYNG_OK;
+}
+
+/* The in-rows the breadth-first searches walk on g as it is now: the rows
+ * themselves (undirected), the stored in-rows, or a transposition into the
+ * room in_reserve made. */
+static const dyng_i_adj *in_of(const dyng_graph *g, dyng_i_cc_work *w) {
+    if (!g->p.directed)
+        return &g->out;
+    if (g->p.store_transposed)
+        return &g->in;
+    kernels_of(g)->transpose(g, &w->in);
+    return &w->in;
+}
+
+/* Room for cap counts, keeping the first r->len. */
+static dyng_status counts_reserve(dyng_cycle_count_result *r, int64_t cap) {
+    if (r->counts != NULL && r->cap >= cap)
+        return DYNG_OK;
+    cap = grown(r->cap, cap < 1 ? 1 : cap);
+    uint64_t *c = dyng_i_calloc((size_t)cap, sizeof(uint64_t));
+    if (c == NULL)
+        return dyng_i_oom("cycle counts", (size_t)cap * sizeof(uint64_t));
+    if (r->len > 0)
+        memcpy(c, r->counts, (size_t)r->len * sizeof(uint64_t));
+    dyng_i_free(r->counts);
+    r->counts = c;
+    r->cap = cap;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_free(dyng_cycle_count_result **r) {
+    if (r == NULL || *r == NULL)
+        return DYNG_OK;
+    work_free(&(*r)->work);
+    dyng_i_free((*r)->counts);
+    dyng_i_free(*r);
+    *r = NULL;
+    return DYNG_OK;
+}
+
+/* A new result for g's current state with room for its counts (none of them
+ * set: len 0). */
+static dyng_status result_new(dyng_cycle_count_result **out, const dyng_graph *g,
+                              const dyng_cycle_count_options *o) {
+    dyng_cycle_count_result *r = dyng_i_calloc(1, sizeof *r);
+    if (r == NULL)
+        return dyng_i_oom("a cycle_count result", sizeof *r);
+    r->options = *o;
+    r->graph_version = g->version;
+    r->graph_state_id = g->state_id;
+    r->poison = DYNG_OK;
+    dyng_status st = counts_reserve(r, o->max_length < 0 ? g->n + 1 : o->max_length + 1);
+    if (st != DYNG_OK) {
+        dyng_cycle_count_result_free(&r);
+        return st;
+    }
+    *out = r;
+    return DYNG_OK;
+}
+
+/* ---- compute ----------------------------------------------------------------------- */
+
+/* Count every cycle of g into r's counts (room made by result_new). */
+static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
+    const dyng_cycle_count_options *o = &r->options;
+    const int64_t n = g->n, L = search_bound(o, n);
+    const int threads = dyng_i_threads(g->res);
+    const dyng_i_cc_setup su = setup_of(g, L);
+    dyng_i_cc_work *w = &r->work;
+    if (dyng_i_interrupted(g->res))
+        return dyng_i_error(DYNG_INTERRUPTED, "cycle_count compute was interrupted");
+    r->max_row = kernels_of(g)->max_row(g, NULL);
+    DYNG_I_TRY(work_reserve(w, threads, n, cand_bound(L, r->max_row, g->out.live),
+                            frames_bound(L, n), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS, true));
+    DYNG_I_TRY(pending_reserve(w, L + 1));
+    DYNG_I_TRY(in_reserve(g, w, n, g->out.live));
+    uint64_t *hist = w->added;
+    memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
+    r->work_slots = 0;
+    if (L >= su.minlen) {
+        const int64_t t0 = dyng_i_stage_start();
+        DYNG_I_TRY(kernels_of(g)->count_roots(g, in_of(g, w), &su, w, threads, g->res, hist,
+                                              &r->work_slots));
+        dyng_i_stage_end("cycle_count.search", t0);
+    }
+    /* Bounded: max_length + 1 entries (lengths past n have none). No bound:
+     * up to the longest cycle. */
+    int64_t len = o->max_length + 1;
+    if (o->max_length < 0) {
+        len = 1;
+        for (int64_t k = 0; k <= L; k++)
+            if (hist[k] != 0)
+                len = k + 1;
+    }
+    memset(r->counts, 0, (size_t)len * sizeof(uint64_t));
+    memcpy(r->counts, hist, (size_t)(L + 1 < len ? L + 1 : len) * sizeof(uint64_t));
+    r->len = len;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_compute(dyng_cycle_count_result **out, const dyng_graph *g,
+                                     const dyng_cycle_count_options *options) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(g);
+    dyng_cycle_count_options o;
+    if (options)
+        o = *options;
+    else
+        dyng_cycle_count_options_default(&o);
+    DYNG_I_TRY(check_options(&o));
+    dyng_cycle_count_result *r = NULL;
+    DYNG_I_TRY(result_new(&r, g, &o));
+    dyng_status st = count_all(g, r);
+    if (st != DYNG_OK) {
+        dyng_cycle_count_result_free(&r);
+        return st;
+    }
+    *out = r;
+    return DYNG_OK;
+}
+
+/* ---- update -------------------------------------------------------------------------- */
+
+static int compare_pairs(const void *x, const void *y) {
+    const dyng_i_cc_pair *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* P: the pairs that b names, with ids below nb (no other can be an edge
+ * before or after), self-loops left out; sorted, each once, with its
+ * deletions counted. */
+static dyng_status collect_pairs(const dyng_graph *g, const dyng_batch *b, dyng_i_cc_work *w,
+                                 int64_t nb) {
+    const int64_t want = b->num_del + b->num_ins;
+    if (want >= (int64_t)UINT32_MAX) /* keys are indexed by uint32 (work.first) */
+        return dyng_i_error(DYNG_CAPACITY,
+                            "the batch has %lld changes; a cycle_count update takes fewer than "
+                            "2^32 - 1",
+                            (long long)want);
+    void *pairs, *keys;
+    DYNG_I_TRY(block_reserve(w->pairs, &w->cap_pairs, want, sizeof(dyng_i_cc_pair), false,
+                             "the batch's pairs", &pairs));
+    w->pairs = pairs;
+    DYNG_I_TRY(block_reserve(w->keys, &w->cap_keys, want, sizeof(dyng_i_cc_key), false,
+                             "the batch's pairs", &keys));
+    w->keys = keys;
+    int64_t np = 0;
+    for (int list = 0; list < 2; list++) {
+        const int64_t count = list == 0 ? b->num_del : b->num_ins;
+        const void *src = list == 0 ? b->del_src : b->ins_src;
+        const void *dst = list == 0 ? b->del_dst : b->ins_dst;
+        for (int64_t i = 0; i < count; i++) {
+            int64_t u = dyng_i_read_id(src, b->vertex_type, i);
+            int64_t v = dyng_i_read_id(dst, b->vertex_type, i);
+            if (u < 0 || v < 0 || u >= nb || v >= nb || u == v)
+                continue;
+            if (!g->p.directed && u > v) {
+                const int64_t t = u;
+                u = v;
+                v = t;
+            }
+            dyng_i_cc_pair *p = &w->pairs[np++];
+            p->a = u;
+            p->b = v;
+            p->dels = list == 0;
+            p->copies = 0;
+            p->flags = list == 0 ? DYNG_I_CC_DELETED : DYNG_I_CC_INSERTED;
+        }
+    }
+    if (np > 1)
+        qsort(w->pairs, (size_t)np, sizeof(dyng_i_cc_pair), compare_pairs);
+    int64_t kept = 0;
+    for (int64_t i = 0; i < np; i++) {
+        dyng_i_cc_pair *last = kept > 0 ? &w->pairs[kept - 1] : NULL;
+        if (last && last->a == w->pairs[i].a && last->b == w->pairs[i].b) {
+            last->dels += w->pairs[i].dels;
+            last->flags |= w->pairs[i].flags;
+        } else {
+            w->pairs[kept++] = w->pairs[i];
+        }
+    }
+    w->num_pairs = kept;
+    return DYNG_OK;
+}
+
+/* Point each first vertex of keys[0 .. count) at its first key (from the
+ * back, so the first one stays), or (clear) back to 0. */
+static void set_first(dyng_i_cc_work *w, int64_t count, bool clear) {
+    for (int64_t j = count - 1; j >= 0; j--)
+        w->first[w->keys[j].a] = clear ? 0 : (uint32_t)(j + 1);
+}
+
+/* Count C_g(keys[0 .. count)) into out (see count_pairs in the kernels). */
+static dyng_status count_keys(const dyng_graph *g, dyng_i_cc_work *w, int64_t L, int64_t count,
+                              dyng_resources *poll, uint64_t *out, int64_t *steps) {
+    memset(out, 0, (size_t)(L + 1) * sizeof(uint64_t));
+    *steps = 0;
+    const dyng_i_cc_setup su = setup_of(g, L);
+    if (count == 0 || L < su.minlen)
+        return DYNG_OK;
+    const dyng_i_adj *in = in_of(g, w);
+    set_first(w, count, false);
+    dyng_status st = kernels_of(g)->count_pairs(g, in, &su, w, w->keys, count,
+                                                dyng_i_threads(g->res), poll, out, steps);
+    set_first(w, count, true);
+    return st;
+}
+
+/*
+ * Whether counting the graph after the batch afresh costs less than the
+ * searches through its pairs: those through D and through the pairs that
+ * insertions name (what I can hold), estimated by their two-step balls,
+ * against the row slots the last full count read. A result whose last count
+ * is unknown (from_counts) never recounts.
+ */
+static atomic_int recount_mode;
+
+void dyng_testing_cycle_count_recount(int mode) { atomic_store(&recount_mode, mode); }
+
+static bool recount_pays(const dyng_graph *g, const dyng_cycle_count_result *r,
+                         const dyng_i_cc_work *w) {
+    const int mode = atomic_load(&recount_mode);
+    if (mode != 0)
+        return mode == 2;
+    if (r->work_slots <= 0)
+        return false;
+    int64_t est = 0;
+    const int64_t limit = r->work_slots / DYNG_I_CC_RECOUNT_DIVISOR;
+    for (int64_t i = 0; i < w->num_pairs && est <= limit; i++) {
+        const dyng_i_cc_pair *p = &w->pairs[i];
+        const int64_t times =
+            ((p->flags & DYNG_I_CC_IN_D) != 0) + ((p->flags & DYNG_I_CC_INSERTED) != 0);
+        if (times > 0)
+            est += times * kernels_of(g)->estimate(g, p, 1);
+    }
+    return est > limit;
+}
+
+dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
+                                       dyng_cycle_count_result *r) {
+    DYNG_I_TRY(check_poison(r));
+    if (r->graph_version != g->version || r->graph_state_id != g->state_id)
+        return dyng_i_error(DYNG_STALE_RESULT,
+                            "the cycle_count result belongs to version %llu (state %llu) of the "
+                            "graph, which is now at version %llu (state %llu); recompute it, or "
+                            "update it with every batch",
+                            (unsigned long long)r->graph_version,
+                            (unsigned long long)r->graph_state_id, (unsigned long long)g->version,
+                            (unsigned long long)g->state_id);
+    DYNG_I_TRY(check_options(&r->options));
+    const dyng_cycle_count_options *o = &r->options;
+    dyng_i_cc_work *w = &r->work;
+    /* Room for the graph after the batch: its vertices, its longest row (each
+     * insertion adds at most one entry to a row) and its entries. */
+    const int64_t nb = vertex_bound(g, b), L = search_bound(o, nb);
+    const int64_t ins = b->num_ins;
+    const int64_t max_row = r->max_row + ins;
+    const int64_t entries = g->out.live + (g->p.directed ? ins : 2 * ins);
+    const dyng_i_cc_setup su = setup_of(g, L);
+    DYNG_I_TRY(work_reserve(w, dyng_i_threads(g->res), nb, cand_bound(L, max_row, entries),
+                            frames_bound(L, nb), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS,
+                            true));
+    DYNG_I_TRY(pending_reserve(w, L + 1));
+    void *first;
+    DYNG_I_TRY(block_reserve(w->first, &w->cap_first, nb, sizeof(uint32_t), true,
+                             "cycle_count key index", &first));
+    w->first = first;
+    if (o->max_length < 0)
+        DYNG_I_TRY(counts_reserve(r, nb + 1));
+    DYNG_I_TRY(in_reserve(g, w, nb, entries > g->out.live ? entries : g->out.live));
+    DYNG_I_TRY(collect_pairs(g, b, w, nb));
+    w->bound = L;
+
+    /* D: the pairs that are edges now and may be gone after (a deletion names
+     * them, and no more parallel copies exist than deletions name them). */
+    kernels_of(g)->lookup(g, w->pairs, w->num_pairs, DYNG_I_CC_OLD, true);
+    int64_t nd = 0;
+    for (int64_t i = 0; i < w->num_pairs; i++) {
+        dyng_i_cc_pair *p = &w->pairs[i];
+        if ((p->flags & DYNG_I_CC_DELETED) && p->copies > 0 && p->copies <= p->dels) {
+            p->flags |= DYNG_I_CC_IN_D;
+            w->keys[nd].a = p->a;
+            w->keys[nd].b = p->b;
+            nd++;
+        }
+    }
+    w->recount = recount_pays(g, r, w);
+    w->steps_before = 0;
+    memset(w->removed, 0, (size_t)(L + 1) * sizeof(uint64_t));
+    if (w->recount)
+        return DYNG_OK; /* the finish counts the graph after */
+    const int64_t t0 = dyng_i_stage_start();
+    DYNG_I_TRY(count_keys(g, w, L, nd, g->res, w->removed, &w->steps_before));
+    dyng_i_stage_end("cycle_count.before", t0);
+    return DYNG_OK;
+}
+
+/* The fallback: count the graph after the batch afresh into r (every array
+ * was reserved by prepare, and nothing is polled, so only a sum past
+ * 2^64 - 1 can go wrong: it poisons r). The stats take the net change of
+ * each length. */
+static void recount(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
+                    dyng_cycle_count_stats *s) {
+    dyng_i_cc_work *w = &r->work;
+    const dyng_i_cc_setup su = setup_of(g, L);
+    uint64_t *hist = w->added;
+    memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
+    const int64_t t0 = dyng_i_stage_start();
+    if (L >= su.minlen && kernels_of(g)->count_roots(g, in_of(g, w), &su, w, dyng_i_threads(g->res),
+                                                     NULL, hist, &r->work_slots) != DYNG_OK) {
+        r->poison = DYNG_CAPACITY;
+        return;
+    }
+    dyng_i_stage_end("cycle_count.recount", t0);
+    for (int t = 0; t < dyng_i_threads(g->res); t++)
+        s->iterations += w->th[t].steps;
+    for (int64_t k = 0; k <= L; k++) {
+        const uint64_t before = k < r->len ? r->counts[k] : 0, now = hist[k];
+        uint64_t *sum = now < before ? &s->cycles_removed : &s->cycles_added;
+        if (__builtin_add_overflow(*sum, now < before ? before - now : now - before, sum))
+            *sum = UINT64_MAX;
+        s->affected += now != before;
+        r->counts[k] = now;
+    }
+}
+
+void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
+                               const dyng_apply_summary *applied, dyng_cycle_count_stats *stats) {
+    dyng_cycle_count_stats s;
+    memset(&s, 0, sizeof s);
+    s.apply = *applied;
+    dyng_i_cc_work *w = &r->work;
+    const int64_t L = w->bound;
+
+    /* I: the pairs that are edges now and are new, or were counted in D. */
+    kernels_of(g)->lookup(g, w->pairs, w->num_pairs, DYNG_I_CC_NEW, false);
+    int64_t ni = 0;
+    for (int64_t i = 0; i < w->num_pairs; i++) {
+        const dyng_i_cc_pair *p = &w->pairs[i];
+        const bool old = p->flags & DYNG_I_CC_OLD, now = p->flags & DYNG_I_CC_NEW;
+        s.deletions += old && !now;
+        s.insertions += !old && now;
+        if (now && (!old || (p->flags & DYNG_I_CC_IN_D))) {
+            w->keys[ni].a = p->a;
+            w->keys[ni].b = p->b;
+            ni++;
+        }
+    }
+    int64_t steps_after = 0;
+    if (w->recount) {
+        recount(g, r, L, &s);
+    } else {
+        const int64_t t0 = dyng_i_stage_start();
+        if (count_keys(g, w, L, ni, NULL, w->added, &steps_after) != DYNG_OK)
+            r->poison = DYNG_CAPACITY; /* cannot be interrupted: only a sum can fail */
+        dyng_i_stage_end("cycle_count.after", t0);
+    }
+
+    /* counts - removed + added, length by length (lengths past L have none
+     * before or after). With no bound, entries past len were 0. */
+    for (int64_t k = 0; k <= L && r->poison == DYNG_OK && !w->recount; k++) {
+        const uint64_t before = k < r->len ? r->counts[k] : 0;
+        uint64_t now;
+        if (before < w->removed[k])
+            r->poison = DYNG_INTERNAL;
+        else if (__builtin_add_overflow(before - w->removed[k], w->added[k], &now))
+            r->poison = DYNG_CAPACITY;
+        else {
+            r->counts[k] = now;
+            s.affected += now != before;
+        }
+        if (__builtin_add_overflow(s.cycles_removed, w->removed[k], &s.cycles_removed))
+            s.cycles_removed = UINT64_MAX;
+        if (__builtin_add_overflow(s.cycles_added, w->added[k], &s.cycles_added))
+            s.cycles_added = UINT64_MAX;
+    }
+    if (r->options.max_length < 0 && r->poison == DYNG_OK) {
+        int64_t len = 1;
+        for (int64_t k = 0; k <= L; k++)
+            if (r->counts[k] != 0)
+                len = k + 1;
+        r->len = len;
+    }
+    const int64_t named = kernels_of(g)->max_row(g, b);
+    if (named > r->max_row)
+        r->max_row = named;
+    r->graph_version = g->version;
+    r->graph_state_id = g->state_id;
+    if (!w->recount)
+        s.iterations = w->steps_before + steps_after;
+    s.fallback_used = w->recount;
+    s.converged = r->poison == DYNG_OK;
+    if (stats)
+        *stats = s;
+}
+
+dyng_status dyng_cycle_count_update(dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
+                                    dyng_cycle_count_stats *stats) {
+    DYNG_I_CHECK_ARG(r);
+    dyng_result_ref ref = {DYNG_RESULT_CYCLE_COUNT, r, stats};
+    return dyng_update(g, b, &ref, 1);
+}
+
+/* ---- results --------------------------------------------------------------------------- */
+
+dyng_status dyng_cycle_count_result_clone(dyng_cycle_count_result **out,
+                                          const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    dyng_cycle_count_result *c = dyng_i_calloc(1, sizeof *c);
+    if (c == NULL)
+        return dyng_i_oom("a cycle_count result", sizeof *c);
+    c->options = r->options;
+    c->graph_version = r->graph_version;
+    c->graph_state_id = r->graph_state_id;
+    c->max_row = r->max_row;
+    c->work_slots = r->work_slots;
+    c->poison = DYNG_OK;
+    dyng_status st = counts_reserve(c, r->len);
+    if (st != DYNG_OK) {
+        dyng_cycle_count_result_free(&c);
+        return st;
+    }
+    memcpy(c->counts, r->counts, (size_t)r->len * sizeof(uint64_t));
+    c->len = r->len;
+    *out = c;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_from_counts(dyng_cycle_count_result **out, const dyng_graph *g,
+                                                const uint64_t *counts, int64_t len,
+                                                const dyng_cycle_count_options *options) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(g);
+    dyng_cycle_count_options o;
+    if (options)
+        o = *options;
+    else
+        dyng_cycle_count_options_default(&o);
+    DYNG_I_TRY(check_options(&o));
+    if (len > 0 && counts == NULL)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "counts is NULL with len %lld", (long long)len);
+    if (o.max_length >= 0 && len != o.max_length + 1)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "len is %lld; a max_length of %lld takes %lld counts (lengths 0..%lld)",
+                            (long long)len, (long long)o.max_length, (long long)(o.max_length + 1),
+                            (long long)o.max_length);
+    if (o.max_length < 0 && (len < 1 || len > g->n + 1 || (len > 1 && counts[len - 1] == 0)))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "len is %lld; with no bound the counts run to the longest cycle: "
+                            "1 .. %lld entries, the last one not 0 (unless it is the only one)",
+                            (long long)len, (long long)(g->n + 1));
+    const int64_t minlen = min_length(g);
+    for (int64_t k = 0; k < len; k++)
+        if (counts[k] != 0 && (k < minlen || k > g->n))
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "counts[%lld] is %llu; a%s graph of %lld vertices has no cycle of "
+                                "length %lld",
+                                (long long)k, (unsigned long long)counts[k],
+                                g->p.directed ? " directed" : "n undirected", (long long)g->n,
+                                (long long)k);
+    dyng_cycle_count_result *r = NULL;
+    DYNG_I_TRY(result_new(&r, g, &o));
+    dyng_status st = counts_reserve(r, len);
+    if (st != DYNG_OK) {
+        dyng_cycle_count_result_free(&r);
+        return st;
+    }
+    memcpy(r->counts, counts, (size_t)len * sizeof(uint64_t));
+    r->len = len;
+    r->max_row = kernels_of(g)->max_row(g, NULL);
+    *out = r;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_counts(const uint64_t **counts, int64_t *len,
+                                           const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(counts);
+    DYNG_I_CHECK_ARG(len);
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    *counts = r->counts;
+    *len = r->len;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_total(uint64_t *total, const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(total);
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    uint64_t sum = 0;
+    for (int64_t k = 0; k < r->len; k++)
+        if (__builtin_add_overflow(sum, r->counts[k], &sum))
+            return dyng_i_error(DYNG_CAPACITY,
+                                "the total number of cycles passes 2^64 - 1 (at length %lld); "
+                                "read the counts by length instead",
+                                (long long)k);
+    *total = sum;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_options(dyng_cycle_count_options *options,
+                                            const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(options);
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    *options = r->options;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_graph_version(uint64_t *version,
+                                                  const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(version);
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    *version = r->graph_version;
+    return DYNG_OK;
+}
+
+dyng_status dyng_cycle_count_result_graph_state_id(uint64_t *state_id,
+                                                   const dyng_cycle_count_result *r) {
+    DYNG_I_CHECK_ARG(state_id);
+    DYNG_I_CHECK_ARG(r);
+    DYNG_I_TRY(check_poison(r));
+    *state_id = r->graph_state_id;
+    return DYNG_OK;
+}

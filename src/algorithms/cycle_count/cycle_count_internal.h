@@ -1,0 +1,189 @@
+/*
+ * src/algorithms/cycle_count/cycle_count_internal.h - the cycle_count result,
+ * its work arrays and its typed kernels (internal; "cc" is cycle_count).
+ *
+ * Every count is a search from a root vertex (cycle_count.tmpl.h): a
+ * breadth-first search over the in-edges gives each vertex near the root its
+ * hop distance back to it, then a depth-first search walks the simple paths
+ * out of the root that can still close within the length bound, and counts
+ * each return by length. Compute searches from every root, update from the
+ * pairs the batch names. The searches' per-thread arrays live in the result
+ * (dyng_i_cc_work), so that a steady stream of batches allocates nothing.
+ */
+#ifndef DYNG_I_CYCLE_COUNT_INTERNAL_H
+#define DYNG_I_CYCLE_COUNT_INTERNAL_H
+
+#include "dyng/cycle_count.h"
+#include "dyng/update.h"
+#include "graph/graph_internal.h"
+
+/* A search's per-vertex distance byte: 0 .. radius, the hop distance back to
+ * the root that the breadth-first search found; DYNG_I_CC_FAR for every
+ * vertex it did not reach (read as radius + 1, a lower bound), which is what
+ * every byte holds between searches; DYNG_I_CC_ON_PATH for the vertices of
+ * the current path. */
+#define DYNG_I_CC_FAR 254
+#define DYNG_I_CC_ON_PATH 255
+/* The largest radius (below DYNG_I_CC_FAR). */
+#define DYNG_I_CC_MAX_RADIUS 253
+
+/* How a row's repeated targets (parallel edges) are skipped. */
+enum {
+    DYNG_I_CC_DEDUPE_NONE = 0,   /* parallel edges forbidden: no repeats         */
+    DYNG_I_CC_DEDUPE_SORTED = 1, /* sorted rows: a repeat follows its first copy */
+    DYNG_I_CC_DEDUPE_STAMPS = 2  /* append order: a stamp per vertex and pass    */
+};
+
+/* What a pair of an update is (dyng_i_cc_pair.flags). */
+enum {
+    DYNG_I_CC_DELETED = 1,  /* a deletion names it                               */
+    DYNG_I_CC_INSERTED = 2, /* an insertion names it                             */
+    DYNG_I_CC_OLD = 4,      /* it is an edge of the graph before the apply       */
+    DYNG_I_CC_NEW = 8,      /* ... after the apply                                */
+    DYNG_I_CC_IN_D = 16     /* it may disappear: its cycles are counted before    */
+};
+
+/* A pair of the underlying simple graph that a batch names: (tail, head) on
+ * a directed graph, (min, max) on an undirected one; never a self-loop. */
+typedef struct dyng_i_cc_pair {
+    int64_t a, b;
+    int64_t dels;   /* deletions of the batch that name it              */
+    int64_t copies; /* its parallel copies before the apply              */
+    uint8_t flags;  /* DYNG_I_CC_* bits                                  */
+} dyng_i_cc_pair;
+
+/* A pair of the set S whose cycles a count takes (D or I), sorted; its id is
+ * its position, and the search through key j avoids keys 0 .. j-1. */
+typedef struct dyng_i_cc_key {
+    int64_t a, b;
+} dyng_i_cc_key;
+
+/* One vertex of the path a depth-first search is on. */
+typedef struct dyng_i_cc_frame {
+    int64_t x;         /* the vertex                                         */
+    int64_t next, end; /* its candidates left: cand[next .. end)              */
+    int64_t start;     /* where its candidates start (popped back to here)    */
+    uint8_t dx;        /* its distance byte before it went on the path        */
+} dyng_i_cc_frame;
+
+/* One thread's arrays. dist holds DYNG_I_CC_FAR and two 0 for every vertex
+ * between searches (a search resets what it set); seen is only there for rows
+ * that may repeat targets out of order. */
+typedef struct dyng_i_cc_thread {
+    uint8_t *dist;           /* cap_n distance bytes                           */
+    uint32_t *seen;          /* cap_n stamps, or NULL                          */
+    int64_t *queue;          /* cap_n: the breadth-first queue, then its reset */
+    int64_t *cand;           /* cap_cand: the candidates of the path's vertices */
+    dyng_i_cc_frame *frames; /* cap_frames                                     */
+    uint64_t *hist;          /* cap_hist counts by length                      */
+    int64_t *path1;          /* cap_frames: path vertices (two-step counts)    */
+    uint32_t *two;           /* cap_n two-step counts                          */
+    int64_t *two_list;       /* cap_n: the vertices whose count is not 0       */
+    int64_t num_two;         /* ... how many                                   */
+    uint32_t stamp;          /* the last stamp handed out                      */
+    int64_t steps;           /* path vertices entered                          */
+    int64_t slots;           /* row slots read: about what the searches cost   */
+} dyng_i_cc_thread;
+
+/*
+ * The work arrays of a result, kept between calls (compute leaves its own
+ * here for the first update). Every per-vertex array holds cap_n entries.
+ */
+typedef struct dyng_i_cc_work {
+    int threads;          /* thread records in th                             */
+    dyng_i_cc_thread *th; /* one per thread                                   */
+    bool have_seen;       /* th[*].seen allocated                             */
+    bool have_two;        /* th[*].two and two_list allocated                 */
+    /* Entries each thread's arrays hold. */
+    int64_t cap_n, cap_cand, cap_frames, cap_hist;
+    /* An update's pairs, from prepare to finish. */
+    dyng_i_cc_pair *pairs;
+    int64_t num_pairs, cap_pairs;
+    dyng_i_cc_key *keys;
+    int64_t cap_keys;
+    uint32_t *first; /* cap_first: 1 + the index of the first key whose first
+                        vertex is v (a search looks a step up in keys only
+                        there); 0 for every other vertex, and between calls */
+    int64_t cap_first;
+    uint64_t *removed; /* cap_pending counts: the cycles through D, by length */
+    uint64_t *added;   /* ... through I                                       */
+    int64_t cap_pending;
+    int64_t bound;        /* the search bound prepare used (finish uses it too) */
+    bool recount;         /* prepare chose to count the graph after afresh    */
+    int64_t steps_before; /* search steps of prepare                           */
+    /* In-rows of a directed graph without stored ones (rows with the graph's
+     * row record type; rebuilt by each call that needs them). */
+    dyng_i_adj in;
+} dyng_i_cc_work;
+
+struct dyng_cycle_count_result {
+    uint64_t *counts; /* len counts by length                                 */
+    int64_t len, cap;
+    dyng_cycle_count_options options;
+    uint64_t graph_version, graph_state_id;
+    int64_t max_row;    /* at least the longest out-row (and stored in-row)    */
+    int64_t work_slots; /* row slots the last full count read (0: unknown)     */
+    dyng_status poison; /* DYNG_OK, or what every later call on it returns     */
+    dyng_i_cc_work work;
+};
+
+/* What a count needs to know besides the graph. */
+typedef struct dyng_i_cc_setup {
+    int64_t L;           /* the longest cycle to count (the search bound)      */
+    int minlen;          /* the shortest: 2 directed, 3 undirected             */
+    uint8_t radius;      /* of the breadth-first searches of a compute         */
+    uint8_t pair_radius; /* ... of the searches through an update's pairs      */
+    int dedupe;          /* DYNG_I_CC_DEDUPE_*                                 */
+} dyng_i_cc_setup;
+
+/* dyng_update's two halves for a cycle_count result (cycle_count.c): before
+ * the apply, everything that can fail (poison, staleness, options, every
+ * allocation, the count through the pairs that may disappear, or the choice
+ * to recount); after it, the count through the new pairs (or the recount)
+ * and the new histogram, which cannot fail. */
+dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
+                                       dyng_cycle_count_result *r);
+void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
+                               const dyng_apply_summary *applied, dyng_cycle_count_stats *stats);
+
+/* Testing: how updates choose to recount the graph instead of searching
+ * through the batch's pairs: 0 by their cost estimate (the default), 1 never,
+ * 2 always. Process-wide. */
+void dyng_testing_cycle_count_recount(int mode);
+
+/* The typed kernels (cycle_count.tmpl.h), per (vertex, offset) pair. */
+typedef struct dyng_i_cc_kernels {
+    /* The longest out-row or stored in-row of g, or (b not NULL) of the
+     * vertices b names. */
+    int64_t (*max_row)(const dyng_graph *g, const dyng_batch *b);
+    /* The in-rows of g's out-rows into `in`, whose arrays hold n records and
+     * g->out.live targets. */
+    void (*transpose)(const dyng_graph *g, dyng_i_adj *in);
+    /* Every cycle of g up to su->L, once, into out[0 .. su->L] (the threads'
+     * arrays in w: at least `threads` of them, sized for g), and the row
+     * slots read into *slots. Polls r's interrupt flag unless r is NULL; then
+     * it cannot be interrupted. Errors: DYNG_INTERRUPTED, DYNG_CAPACITY. */
+    dyng_status (*count_roots)(const dyng_graph *g, const dyng_i_adj *in, const dyng_i_cc_setup *su,
+                               dyng_i_cc_work *w, int threads, dyng_resources *r, uint64_t *out,
+                               int64_t *slots);
+    /* About the row slots the searches through pairs[0 .. count) would read
+     * (the two-step balls of their cheaper ends). */
+    int64_t (*estimate)(const dyng_graph *g, const dyng_i_cc_pair *pairs, int64_t count);
+    /* Set `bit` on each pair that is an edge of g; with `before`, also record
+     * its copies. */
+    void (*lookup)(const dyng_graph *g, dyng_i_cc_pair *pairs, int64_t count, uint8_t bit,
+                   bool before);
+    /* C_g(keys[0 .. count)) into out[0 .. su->L] (w->first set for the keys)
+     * and the path vertices entered into *steps. Polls r's interrupt flag
+     * unless r is NULL. Errors: DYNG_INTERRUPTED, DYNG_CAPACITY (a sum past
+     * 2^64 - 1). */
+    dyng_status (*count_pairs)(const dyng_graph *g, const dyng_i_adj *in, const dyng_i_cc_setup *su,
+                               dyng_i_cc_work *w, const dyng_i_cc_key *keys, int64_t count,
+                               int threads, dyng_resources *r, uint64_t *out, int64_t *steps);
+} dyng_i_cc_kernels;
+
+extern const dyng_i_cc_kernels dyng_i_cc_v32_o32;
+extern const dyng_i_cc_kernels dyng_i_cc_v32_o64;
+extern const dyng_i_cc_kernels dyng_i_cc_v64_o64;
+
+#endif /* DYNG_I_CYCLE_COUNT_INTERNAL_H */

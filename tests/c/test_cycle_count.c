@@ -1,0 +1,1309 @@
+/*
+ * tests/c/test_cycle_count.c - cycle_count compute and update against a
+ * brute-force oracle, known counts, the research code's histograms, and the
+ * failure rules of dyng/cycle_count.h.
+ *
+ * The oracle is written here from the definition and shares nothing with the
+ * library's search: it reads the graph's exported edges into an adjacency
+ * matrix of the underlying simple graph (no self-loops, parallel edges once),
+ * lists every sequence of distinct vertices whose consecutive pairs and
+ * closing pair are edges, with no pruning and no canonical start, and
+ * divides: a directed cycle of length k is k such sequences (its rotations),
+ * an undirected one 2k (its rotations, both ways round).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "algorithms/cycle_count/cycle_count_internal.h" /* dyng_testing_cycle_count_recount */
+#include "check.h"
+#include "core/alloc.h"
+#include "dyng/cycle_count.h"
+#include "dyng/sssp.h"
+#include "dyng/update.h"
+
+static uint64_t rng = 12345;
+static uint64_t next(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+static int64_t rnd(int64_t n) { return (int64_t)(next() % (uint64_t)n); }
+
+#define MAXN 12 /* the oracle's largest graph */
+
+static dyng_resources *seq_res, *omp_res; /* sequential; OpenMP on 2 threads (or sequential) */
+
+/* How updates recount (dyng_testing_cycle_count_recount): most tests pin
+ * "never", so that the searches through the batch's pairs are what they
+ * check; some run "always" and "by cost". */
+static int recount_mode = 1;
+static void set_recount(int mode) {
+    recount_mode = mode;
+    dyng_testing_cycle_count_recount(mode);
+}
+
+/* ---- graphs in and out --------------------------------------------------- */
+
+/* Build a graph from int64 edge arrays (weights 1 when weighted). */
+static dyng_graph *build(const dyng_graph_properties *p, int64_t n, int64_t m, const int64_t *src,
+                         const int64_t *dst, dyng_resources *res) {
+    const size_t id = p->vertex_type == DYNG_TYPE_INT64 ? 8 : 4;
+    char *s = malloc((size_t)m * id + 8), *d = malloc((size_t)m * id + 8);
+    int32_t *w = malloc((size_t)(m * (p->num_weights ? p->num_weights : 1)) * 4 + 4);
+    for (int64_t e = 0; e < m; e++) {
+        if (id == 8) {
+            ((int64_t *)s)[e] = src[e];
+            ((int64_t *)d)[e] = dst[e];
+        } else {
+            ((int32_t *)s)[e] = (int32_t)src[e];
+            ((int32_t *)d)[e] = (int32_t)dst[e];
+        }
+    }
+    for (int64_t i = 0; i < m * p->num_weights; i++)
+        w[i] = 1 + (int32_t)rnd(9);
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, p, n, m, s, d, p->num_weights ? w : NULL, res));
+    free(s);
+    free(d);
+    free(w);
+    return g;
+}
+
+/* g's edges as int64 arrays (an undirected edge once); returns the count. */
+static int64_t edges_of(const dyng_graph *g, int64_t **src, int64_t **dst) {
+    int64_t m = 0;
+    dyng_graph_properties p;
+    dyng_graph_num_edges(&m, g);
+    dyng_graph_properties_of(&p, g);
+    void *s = malloc((size_t)m * 8 + 8), *d = malloc((size_t)m * 8 + 8);
+    REQUIRE_OK(dyng_graph_to_edges(g, s, d, NULL));
+    *src = malloc((size_t)m * 8 + 8);
+    *dst = malloc((size_t)m * 8 + 8);
+    for (int64_t e = 0; e < m; e++) {
+        const bool wide = p.vertex_type == DYNG_TYPE_INT64;
+        (*src)[e] = wide ? ((int64_t *)s)[e] : ((int32_t *)s)[e];
+        (*dst)[e] = wide ? ((int64_t *)d)[e] : ((int32_t *)d)[e];
+    }
+    free(s);
+    free(d);
+    return m;
+}
+
+/* The adjacency matrix (n x n) of g's underlying simple graph. */
+static uint8_t *simple_matrix(const dyng_graph *g, int64_t *n_out) {
+    int64_t n = 0, *src, *dst;
+    dyng_graph_properties p;
+    dyng_graph_num_vertices(&n, g);
+    dyng_graph_properties_of(&p, g);
+    uint8_t *adj = calloc((size_t)(n * n + 1), 1);
+    const int64_t m = edges_of(g, &src, &dst);
+    for (int64_t e = 0; e < m; e++) {
+        if (src[e] == dst[e])
+            continue;
+        adj[src[e] * n + dst[e]] = 1;
+        if (!p.directed)
+            adj[dst[e] * n + src[e]] = 1;
+    }
+    free(src);
+    free(dst);
+    *n_out = n;
+    return adj;
+}
+
+/* ---- the oracle ---------------------------------------------------------- */
+
+typedef struct oracle_state {
+    const uint8_t *adj;
+    int64_t n, maxlen, minlen;
+    int64_t path[MAXN];
+    bool on[MAXN];
+    uint64_t seqs[MAXN + 1];
+} oracle_state;
+
+static void oracle_walk(oracle_state *o, int64_t len) {
+    const int64_t last = o->path[len - 1], start = o->path[0];
+    if (len >= o->minlen && o->adj[last * o->n + start])
+        o->seqs[len]++;
+    if (o->maxlen >= 0 && len >= o->maxlen)
+        return;
+    for (int64_t y = 0; y < o->n; y++) {
+        if (o->on[y] || !o->adj[last * o->n + y])
+            continue;
+        o->on[y] = true;
+        o->path[len] = y;
+        oracle_walk(o, len + 1);
+        o->on[y] = false;
+    }
+}
+
+/* The cycles of g by length (hist has n + 1 entries; lengths past maxlen,
+ * when it is not -1, are left 0). */
+static void oracle(const dyng_graph *g, int64_t maxlen, uint64_t *hist) {
+    oracle_state o;
+    memset(&o, 0, sizeof o);
+    dyng_graph_properties p;
+    dyng_graph_properties_of(&p, g);
+    uint8_t *adj = simple_matrix(g, &o.n);
+    if (o.n > MAXN) {
+        fprintf(stderr, "oracle: %lld vertices is too many\n", (long long)o.n);
+        exit(1);
+    }
+    o.adj = adj;
+    o.maxlen = maxlen;
+    o.minlen = p.directed ? 2 : 3;
+    for (int64_t s = 0; s < o.n; s++) {
+        o.path[0] = s;
+        o.on[s] = true;
+        oracle_walk(&o, 1);
+        o.on[s] = false;
+    }
+    for (int64_t k = 0; k <= o.n; k++) {
+        const uint64_t per = (uint64_t)(p.directed ? k : 2 * k);
+        CHECK(o.seqs[k] == 0 || o.seqs[k] % per == 0);
+        hist[k] = o.seqs[k] == 0 ? 0 : o.seqs[k] / per;
+    }
+    free(adj);
+}
+
+/* r holds exactly `expect` (n + 1 entries) under its bound. */
+static bool counts_are(const dyng_cycle_count_result *r, const uint64_t *expect, int64_t n,
+                       int64_t maxlen) {
+    const uint64_t *c;
+    int64_t len = -1;
+    if (dyng_cycle_count_result_counts(&c, &len, r) != DYNG_OK)
+        return false;
+    int64_t want = maxlen + 1;
+    if (maxlen < 0) {
+        want = 1;
+        for (int64_t k = 0; k <= n; k++)
+            if (expect[k])
+                want = k + 1;
+    }
+    bool same = len == want;
+    for (int64_t k = 0; k < len && same; k++)
+        same = c[k] == (k <= n ? expect[k] : 0);
+    if (!same) {
+        fprintf(stderr, "  counts (len %lld):", (long long)len);
+        for (int64_t k = 0; k < len; k++)
+            fprintf(stderr, " %llu", (unsigned long long)c[k]);
+        fprintf(stderr, "\n  expected (len %lld):", (long long)want);
+        for (int64_t k = 0; k < want; k++)
+            fprintf(stderr, " %llu", (unsigned long long)(k <= n ? expect[k] : 0));
+        fprintf(stderr, "\n");
+    }
+    return same;
+}
+
+/* Two results hold the same counts. */
+static bool same_counts(const dyng_cycle_count_result *a, const dyng_cycle_count_result *b) {
+    const uint64_t *ca, *cb;
+    int64_t la = -1, lb = -2;
+    if (dyng_cycle_count_result_counts(&ca, &la, a) != DYNG_OK ||
+        dyng_cycle_count_result_counts(&cb, &lb, b) != DYNG_OK)
+        return false;
+    return la == lb && memcmp(ca, cb, (size_t)la * 8) == 0;
+}
+
+/* r equals a fresh compute on g with r's options, on both resources. */
+static bool matches_compute(const dyng_graph *g, const dyng_cycle_count_result *r) {
+    dyng_cycle_count_options o;
+    if (dyng_cycle_count_result_options(&o, r) != DYNG_OK)
+        return false;
+    dyng_cycle_count_result *fresh = NULL;
+    if (dyng_cycle_count_compute(&fresh, g, &o) != DYNG_OK)
+        return false;
+    const bool same = same_counts(r, fresh);
+    dyng_cycle_count_result_free(&fresh);
+    return same;
+}
+
+static dyng_cycle_count_result *compute(const dyng_graph *g, int64_t maxlen) {
+    dyng_cycle_count_options o;
+    dyng_cycle_count_options_default(&o);
+    o.max_length = maxlen;
+    dyng_cycle_count_result *r = NULL;
+    CHECK_OK(dyng_cycle_count_compute(&r, g, &o));
+    return r;
+}
+
+/* ---- property variants --------------------------------------------------- */
+
+typedef struct variant {
+    bool directed, transposed, sorted, parallel, set;
+    dyng_type vertex, offset;
+    int K;
+} variant;
+
+static dyng_graph_properties props_of(const variant *v) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.directed = v->directed;
+    p.store_transposed = v->transposed;
+    p.order = v->sorted ? DYNG_ORDER_SORTED : DYNG_ORDER_APPEND;
+    p.parallel_edges = v->parallel ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID;
+    p.vertex_type = v->vertex;
+    p.offset_type = v->offset;
+    p.num_weights = v->K;
+    if (v->set)
+        dyng_semantics_set(&p.semantics);
+    return p;
+}
+
+/* A random variant: each property, each type pair. */
+static variant random_variant(void) {
+    static const dyng_type types[3][2] = {{DYNG_TYPE_INT32, DYNG_TYPE_INT32},
+                                          {DYNG_TYPE_INT32, DYNG_TYPE_INT64},
+                                          {DYNG_TYPE_INT64, DYNG_TYPE_INT64}};
+    const int t = (int)rnd(3);
+    variant v = {rnd(2) == 0, rnd(3) != 0, rnd(2) == 0, rnd(2) == 0,
+                 rnd(2) == 0, types[t][0], types[t][1], (int)rnd(2)};
+    if (v.vertex == DYNG_TYPE_INT64)
+        v.K = 1; /* (int64, int64) ids come with weights only */
+    return v;
+}
+
+/* A random edge list: self-loops, repeats (parallel edges where allowed),
+ * isolated vertices. */
+static int64_t random_edges(int64_t n, int64_t m, int64_t *src, int64_t *dst) {
+    int64_t k = 0;
+    for (int64_t e = 0; e < m; e++) {
+        const uint64_t kind = next() % 10;
+        if (kind == 0 && k > 0) { /* a repeat of an earlier edge */
+            const int64_t j = rnd(k);
+            src[k] = src[j];
+            dst[k] = dst[j];
+        } else if (kind == 1) { /* a self-loop */
+            src[k] = dst[k] = rnd(n);
+        } else {
+            src[k] = rnd(n);
+            dst[k] = rnd(n);
+        }
+        k++;
+    }
+    return k;
+}
+
+/* ---- compute: known counts ----------------------------------------------- */
+
+static uint64_t falling(int64_t n, int64_t k) { /* n! / (n - k)! */
+    uint64_t f = 1;
+    for (int64_t i = 0; i < k; i++)
+        f *= (uint64_t)(n - i);
+    return f;
+}
+
+static void test_known(void) {
+    /* Complete graphs K5: directed k-cycles n! / ((n - k)! k); undirected
+     * (n choose k) (k - 1)! / 2 = n! / ((n - k)! 2k). */
+    int64_t src[32], dst[32], m = 0;
+    for (int64_t u = 0; u < 5; u++)
+        for (int64_t v = 0; v < 5; v++)
+            if (u != v) {
+                src[m] = u;
+                dst[m++] = v;
+            }
+    for (int directed = 0; directed <= 1; directed++) {
+        variant va = {directed, true, true, false, false, DYNG_TYPE_INT32, DYNG_TYPE_INT32, 0};
+        dyng_graph_properties p = props_of(&va);
+        dyng_graph *g = build(&p, 5, m, src, dst, seq_res);
+        uint64_t expect[6] = {0};
+        for (int64_t k = directed ? 2 : 3; k <= 5; k++)
+            expect[k] = falling(5, k) / (uint64_t)(directed ? k : 2 * k);
+        const int64_t bounds[] = {-1, 2, 3, 4, 5, 6, 9};
+        for (int i = 0; i < 7; i++) {
+            dyng_cycle_count_result *r = compute(g, bounds[i]);
+            uint64_t cut[6];
+            for (int64_t k = 0; k <= 5; k++)
+                cut[k] = bounds[i] < 0 || k <= bounds[i] ? expect[k] : 0;
+            CHECK(r && counts_are(r, cut, 5, bounds[i]));
+            dyng_cycle_count_result_free(&r);
+        }
+        dyng_cycle_count_result *r = compute(g, -1);
+        uint64_t total = 0;
+        CHECK_OK(dyng_cycle_count_result_total(&total, r));
+        CHECK(total == (directed ? 10u + 20 + 30 + 24 : 10u + 15 + 12));
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+    /* The empty graph, a graph of one vertex with a self-loop, and a tree. */
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    dyng_graph *g = build(&p, 0, 0, src, dst, seq_res);
+    uint64_t zero[MAXN + 1] = {0};
+    dyng_cycle_count_result *r = compute(g, -1);
+    CHECK(r && counts_are(r, zero, 0, -1));
+    dyng_cycle_count_result_free(&r);
+    r = compute(g, 4);
+    CHECK(r && counts_are(r, zero, 0, 4));
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+    int64_t ls[] = {0}, ld[] = {0};
+    g = build(&p, 1, 1, ls, ld, seq_res);
+    r = compute(g, -1);
+    CHECK(r && counts_are(r, zero, 1, -1));
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+    int64_t ts[] = {0, 0, 1, 1, 2, 5}, td[] = {1, 2, 3, 4, 5, 6};
+    for (int directed = 0; directed <= 1; directed++) {
+        p.directed = directed;
+        g = build(&p, 9, 6, ts, td, omp_res);
+        r = compute(g, -1);
+        CHECK(r && counts_are(r, zero, 9, -1));
+        dyng_cycle_count_result_free(&r);
+        r = compute(g, 3);
+        CHECK(r && counts_are(r, zero, 9, 3));
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+    /* Parallel edges and both directions of an undirected edge are one
+     * edge: no 2-cycle, no cycle at all. */
+    dyng_properties_mosp_compatible(&p, 0);
+    p.directed = false;
+    int64_t ps[] = {0, 0, 1, 2, 2}, pd[] = {1, 1, 0, 2, 3};
+    g = build(&p, 4, 5, ps, pd, seq_res);
+    r = compute(g, -1);
+    CHECK(r && counts_are(r, zero, 4, -1));
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+    /* ... but a directed pair of opposite edges is a 2-cycle, once however
+     * many copies. */
+    p.directed = true;
+    g = build(&p, 4, 5, ps, pd, seq_res);
+    uint64_t one2[5] = {0, 0, 1, 0, 0};
+    r = compute(g, -1);
+    CHECK(r && counts_are(r, one2, 4, -1));
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+}
+
+/* ---- compute against the oracle ------------------------------------------ */
+
+static void test_oracle_random(void) {
+    int graphs = 0;
+    for (int t = 0; t < 400; t++) {
+        variant v = random_variant();
+        const int64_t n = 1 + rnd(9), m = rnd(4 * n + 1);
+        int64_t src[64], dst[64];
+        random_edges(n, m, src, dst);
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g = build(&p, n, m, src, dst, t % 2 ? omp_res : seq_res);
+        uint64_t all[MAXN + 1];
+        oracle(g, -1, all);
+        for (int64_t maxlen = -1; maxlen <= n + 1; maxlen++) {
+            if (maxlen == 0 || maxlen == 1)
+                continue;
+            uint64_t cut[MAXN + 1];
+            for (int64_t k = 0; k <= n; k++)
+                cut[k] = maxlen < 0 || k <= maxlen ? all[k] : 0;
+            dyng_cycle_count_result *r = compute(g, maxlen);
+            bool ok = r && counts_are(r, cut, n, maxlen);
+            CHECK(ok);
+            /* The other backend: the same counts. */
+            dyng_graph_set_resources(g, t % 2 ? seq_res : omp_res);
+            dyng_cycle_count_result *r2 = compute(g, maxlen);
+            CHECK(r && r2 && same_counts(r, r2));
+            dyng_graph_set_resources(g, t % 2 ? omp_res : seq_res);
+            if (!ok)
+                fprintf(stderr, "  graph %d: n %lld, m %lld, directed %d, max_length %lld\n", t,
+                        (long long)n, (long long)m, v.directed, (long long)maxlen);
+            dyng_cycle_count_result_free(&r);
+            dyng_cycle_count_result_free(&r2);
+        }
+        dyng_graph_free(&g);
+        graphs++;
+    }
+    CHECK(graphs == 400);
+}
+
+/* Denser and bigger graphs: 1 and 2 threads agree, and agree with the
+ * oracle where it can go (n <= 11). */
+static void test_threads_agree(void) {
+    for (int t = 0; t < 12; t++) {
+        variant v = random_variant();
+        const int64_t n = t < 6 ? 11 : 200, m = t < 6 ? 40 : 900;
+        int64_t *src = malloc((size_t)m * 8), *dst = malloc((size_t)m * 8);
+        random_edges(n, m, src, dst);
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g = build(&p, n, m, src, dst, seq_res);
+        const int64_t maxlen = t < 6 ? -1 : 5;
+        dyng_cycle_count_result *a = compute(g, maxlen);
+        dyng_graph_set_resources(g, omp_res);
+        dyng_cycle_count_result *b = compute(g, maxlen);
+        CHECK(a && b && same_counts(a, b));
+        if (n <= MAXN) {
+            uint64_t all[MAXN + 1];
+            oracle(g, -1, all);
+            CHECK(a && counts_are(a, all, n, -1));
+        }
+        dyng_cycle_count_result_free(&a);
+        dyng_cycle_count_result_free(&b);
+        dyng_graph_free(&g);
+        free(src);
+        free(dst);
+    }
+}
+
+/* ---- update -------------------------------------------------------------- */
+
+/* The underlying simple graph's pairs removed and added between two matrices
+ * (n0 <= n1 vertices). */
+static void pair_diff(const uint8_t *a0, int64_t n0, const uint8_t *a1, int64_t n1, bool directed,
+                      int64_t *removed, int64_t *added) {
+    *removed = *added = 0;
+    for (int64_t u = 0; u < n1; u++)
+        for (int64_t v = directed ? 0 : u + 1; v < n1; v++) {
+            const bool before = u < n0 && v < n0 && a0[u * n0 + v];
+            const bool after = a1[u * n1 + v];
+            *removed += before && !after;
+            *added += !before && after;
+        }
+}
+
+/* Apply b through dyng_cycle_count_update and check r against a compute on
+ * the new graph (and the oracle when small) and the stats against the pair
+ * difference. Returns false on the first mismatch. */
+static bool update_and_check(dyng_graph *g, dyng_batch *b, dyng_cycle_count_result *r,
+                             const char *what) {
+    int64_t n0 = 0, n1 = 0;
+    uint8_t *a0 = simple_matrix(g, &n0);
+    const uint64_t *c;
+    int64_t len0 = 0;
+    CHECK_OK(dyng_cycle_count_result_counts(&c, &len0, r));
+    uint64_t before[64] = {0};
+    for (int64_t k = 0; k < len0 && k < 64; k++)
+        before[k] = c[k];
+    dyng_cycle_count_stats s;
+    memset(&s, 0xab, sizeof s);
+    dyng_status st = dyng_cycle_count_update(g, b, r, &s);
+    CHECK_OK(st);
+    bool ok = st == DYNG_OK;
+    uint8_t *a1 = simple_matrix(g, &n1);
+    int64_t removed, added;
+    dyng_graph_properties p;
+    dyng_graph_properties_of(&p, g);
+    pair_diff(a0, n0, a1, n1, p.directed, &removed, &added);
+    ok = ok && s.deletions == removed && s.insertions == added && s.converged &&
+         (recount_mode == 0 || s.fallback_used == (recount_mode == 2)) && s.iterations >= 0;
+    dyng_cycle_count_options o;
+    dyng_cycle_count_result_options(&o, r);
+    ok = ok && matches_compute(g, r);
+    if (ok && n1 <= MAXN) {
+        uint64_t all[MAXN + 1];
+        oracle(g, o.max_length, all);
+        ok = counts_are(r, all, n1, o.max_length);
+    }
+    int64_t len1 = 0;
+    if (ok && dyng_cycle_count_result_counts(&c, &len1, r) == DYNG_OK) {
+        /* affected counts the lengths that changed; added - removed is the
+         * net change. */
+        int64_t affected = 0;
+        int64_t net = 0;
+        for (int64_t k = 0; k < 64 && (k < len0 || k < len1); k++) {
+            const uint64_t now = k < len1 ? c[k] : 0;
+            affected += now != before[k];
+            net += (int64_t)now - (int64_t)before[k];
+        }
+        ok = affected == s.affected && (int64_t)(s.cycles_added - s.cycles_removed) == net;
+    }
+    if (!ok)
+        fprintf(stderr, "  %s: update mismatch (stats: deletions %lld/%lld insertions %lld/%lld)\n",
+                what, (long long)s.deletions, (long long)removed, (long long)s.insertions,
+                (long long)added);
+    CHECK(ok);
+    free(a0);
+    free(a1);
+    return ok;
+}
+
+/* A random batch on g: deletions of existing edges (some twice), of absent
+ * pairs and of pairs past n, self-loops, new and existing insertions, a few
+ * new vertices, and pairs deleted and inserted again. */
+static dyng_batch *random_batch(const dyng_graph *g, int64_t size, int K) {
+    int64_t n = 0, *es, *ed;
+    dyng_graph_num_vertices(&n, g);
+    const int64_t m = edges_of(g, &es, &ed);
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, K));
+    int32_t w[4] = {1, 2, 3, 4};
+    const int64_t span = n > 0 ? n : 1;
+    for (int64_t i = 0; i < size; i++) {
+        int64_t u = rnd(span), v = rnd(span);
+        const uint64_t kind = next() % 12;
+        if (kind < 5 && m > 0) { /* delete an existing edge (either way round) */
+            const int64_t e = rnd(m);
+            u = es[e];
+            v = ed[e];
+            if (rnd(2)) {
+                u = ed[e];
+                v = es[e];
+            }
+            dyng_batch_add_deletions(b, 1, &u, &v);
+            if (kind == 0) /* ... and insert it again */
+                dyng_batch_add_insertions(b, 1, &u, &v, K ? w : NULL);
+            if (kind == 1) /* ... twice */
+                dyng_batch_add_deletions(b, 1, &u, &v);
+        } else if (kind == 5) { /* a deletion of a random, maybe absent, pair */
+            if (rnd(4) == 0)
+                v = n + rnd(3);
+            dyng_batch_add_deletions(b, 1, &u, &v);
+        } else if (kind == 6) { /* a self-loop */
+            dyng_batch_add_insertions(b, 1, &u, &u, K ? w : NULL);
+        } else if (kind == 7) { /* vertex growth */
+            v = n + rnd(3);
+            if (rnd(2))
+                dyng_batch_add_insertions(b, 1, &u, &v, K ? w : NULL);
+            else
+                dyng_batch_add_insertions(b, 1, &v, &u, K ? w : NULL);
+        } else if (kind == 8 && m > 0) { /* re-insert an existing edge */
+            const int64_t e = rnd(m);
+            dyng_batch_add_insertions(b, 1, &es[e], &ed[e], K ? w : NULL);
+        } else {
+            dyng_batch_add_insertions(b, 1, &u, &v, K ? w : NULL);
+        }
+    }
+    free(es);
+    free(ed);
+    return b;
+}
+
+static void run_stream(const variant *v, int64_t n, int64_t m, int batches, int64_t size,
+                       int64_t maxlen, dyng_resources *res) {
+    int64_t *src = malloc((size_t)m * 8 + 8), *dst = malloc((size_t)m * 8 + 8);
+    random_edges(n, m, src, dst);
+    dyng_graph_properties p = props_of(v);
+    dyng_graph *g = build(&p, n, m, src, dst, res);
+    dyng_cycle_count_result *r = compute(g, maxlen);
+    char what[160];
+    for (int t = 0; t < batches && r; t++) {
+        int64_t nv = 0;
+        dyng_graph_num_vertices(&nv, g);
+        if (maxlen < 0 && nv > MAXN - 2)
+            break; /* no bound: keep the graph small */
+        dyng_batch *b = random_batch(g, 1 + rnd(size), v->K);
+        snprintf(what, sizeof what,
+                 "stream (directed %d transposed %d sorted %d parallel %d set %d, max_length "
+                 "%lld) batch %d",
+                 v->directed, v->transposed, v->sorted, v->parallel, v->set, (long long)maxlen, t);
+        const bool ok = update_and_check(g, b, r, what);
+        dyng_batch_free(&b);
+        if (!ok)
+            break;
+    }
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+    free(src);
+    free(dst);
+}
+
+static void test_streams(void) {
+    for (int i = 0; i < 180; i++) {
+        set_recount(i < 120 ? 1 : i < 150 ? 2 : 0); /* never, always, by cost */
+        variant v = random_variant();
+        const int64_t maxlens[] = {-1, 2, 3, 4, 5};
+        const int64_t maxlen = maxlens[rnd(5)];
+        if (maxlen < 0)
+            run_stream(&v, 4 + rnd(5), 6 + rnd(14), 12, 6, maxlen, i % 2 ? omp_res : seq_res);
+        else
+            run_stream(&v, 5 + rnd(6), 10 + rnd(30), 15, 8, maxlen, i % 2 ? omp_res : seq_res);
+    }
+    set_recount(1);
+    /* Bigger graphs and batches (compute is the reference there). */
+    for (int i = 0; i < 8; i++) {
+        set_recount(i < 6 ? 1 : 0);
+        variant v = random_variant();
+        run_stream(&v, 150, 600, 6, 60, 3 + i % 4, i % 2 ? omp_res : seq_res);
+    }
+    set_recount(1);
+}
+
+/* A batch given as lists of pairs. */
+static dyng_batch *batch_of(int64_t nd, const int64_t *del, int64_t ni, const int64_t *ins, int K) {
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, K));
+    int32_t w[2] = {1, 1};
+    for (int64_t i = 0; i < nd; i++)
+        dyng_batch_add_deletions(b, 1, &del[2 * i], &del[2 * i + 1]);
+    for (int64_t i = 0; i < ni; i++)
+        dyng_batch_add_insertions(b, 1, &ins[2 * i], &ins[2 * i + 1], K ? w : NULL);
+    return b;
+}
+
+static void test_special_batches(void) {
+    for (int preset = 0; preset < 6; preset++) {
+        set_recount(preset < 3 ? 1 : 2);
+        for (int directed = 0; directed <= 1; directed++) {
+            dyng_graph_properties p;
+            if (preset % 3 == 0)
+                dyng_properties_default(&p);
+            else if (preset % 3 == 1)
+                dyng_properties_cycle_enum_compatible(&p);
+            else
+                dyng_properties_mosp_compatible(&p, 0);
+            p.directed = directed;
+            /* A square 0-1-2-3 with a chord 0-2 (and 2 -> 0 directed). */
+            int64_t src[] = {0, 1, 2, 3, 0, 2}, dst[] = {1, 2, 3, 0, 2, 0};
+            dyng_graph *g = build(&p, 5, 6, src, dst, preset % 3 == 1 ? omp_res : seq_res);
+            dyng_cycle_count_result *r = compute(g, -1);
+            uint64_t total0 = 0, total = 0;
+            dyng_cycle_count_result_total(&total0, r);
+            CHECK(total0 > 0);
+            /* Delete then reinsert the same pair: no change, the cycles
+             * through it removed and added again. */
+            int64_t d1[] = {1, 2}, i1[] = {1, 2};
+            dyng_batch *b = batch_of(1, d1, 1, i1, 0);
+            dyng_cycle_count_stats s;
+            CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+            dyng_cycle_count_result_total(&total, r);
+            CHECK(total == total0 && s.deletions == 0 && s.insertions == 0 && s.affected == 0);
+            CHECK(s.fallback_used == (recount_mode == 2));
+            if (recount_mode == 1) /* the searches remove and add them again */
+                CHECK(s.cycles_removed > 0 && s.cycles_removed == s.cycles_added);
+            else /* a recount sees no change */
+                CHECK(s.cycles_removed == 0 && s.cycles_added == 0);
+            CHECK(matches_compute(g, r));
+            dyng_batch_free(&b);
+            /* A cycle through a deleted and an inserted edge of one batch
+             * exists in neither graph: delete 1-2, insert 3-1 (the cycles
+             * 0-1-2-0 ... and 1-3-... are counted only where they exist). */
+            int64_t d2[] = {1, 2}, i2[] = {3, 1, 1, 4, 4, 2};
+            b = batch_of(1, d2, 3, i2, 0);
+            CHECK(update_and_check(g, b, r, "deleted and inserted edges"));
+            dyng_batch_free(&b);
+            /* Deleting absent pairs (and past n), self-loops, growth. */
+            int64_t d3[] = {0, 4, 4, 0, 9, 1, 2, 2}, i3[] = {2, 2, 3, 7, 7, 0, 6, 6};
+            b = batch_of(4, d3, 4, i3, 0);
+            CHECK(update_and_check(g, b, r, "absent pairs, self-loops, growth"));
+            dyng_batch_free(&b);
+            /* Deleting every edge, then everything back. */
+            int64_t *es, *ed;
+            const int64_t m = edges_of(g, &es, &ed);
+            int64_t *pairs = malloc((size_t)m * 16 + 16);
+            for (int64_t e = 0; e < m; e++) {
+                pairs[2 * e] = es[e];
+                pairs[2 * e + 1] = ed[e];
+            }
+            b = batch_of(m, pairs, 0, pairs, 0);
+            CHECK(update_and_check(g, b, r, "delete everything"));
+            dyng_batch_free(&b);
+            b = batch_of(0, pairs, m, pairs, 0);
+            CHECK(update_and_check(g, b, r, "insert everything"));
+            dyng_batch_free(&b);
+            free(es);
+            free(ed);
+            free(pairs);
+            dyng_cycle_count_result_free(&r);
+            dyng_graph_free(&g);
+        }
+    }
+    set_recount(1);
+    /* A multigraph: deleting one of two parallel copies leaves the pair (no
+     * cycle is recounted), deleting both removes it. */
+    for (int directed = 0; directed <= 1; directed++) {
+        dyng_graph_properties p;
+        dyng_properties_mosp_compatible(&p, 0);
+        p.directed = directed;
+        int64_t src[] = {0, 0, 1, 2, 1}, dst[] = {1, 1, 2, 0, 0};
+        dyng_graph *g = build(&p, 3, 5, src, dst, seq_res);
+        dyng_cycle_count_result *r = compute(g, -1);
+        int64_t d[] = {0, 1};
+        dyng_batch *b = batch_of(1, d, 0, d, 0);
+        dyng_cycle_count_stats s;
+        CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+        CHECK(s.deletions == 0 && s.cycles_removed == 0 && s.affected == 0);
+        CHECK(matches_compute(g, r));
+        CHECK(update_and_check(g, b, r, "the second copy"));
+        dyng_batch_free(&b);
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+}
+
+/* dyng_update with an sssp result and a cycle_count result: both repaired,
+ * each stats filled. */
+static void test_with_sssp(void) {
+    dyng_graph_properties p;
+    dyng_properties_mosp_compatible(&p, 1);
+    const int64_t n = 60, m = 240;
+    int64_t src[240], dst[240];
+    random_edges(n, m, src, dst);
+    dyng_graph *g = build(&p, n, m, src, dst, omp_res);
+    dyng_sssp_result *tree = NULL;
+    CHECK_OK(dyng_sssp_compute(&tree, g, 0, NULL));
+    dyng_cycle_count_result *hist = compute(g, 5);
+    set_recount(0); /* by cost */
+    for (int t = 0; t < 10; t++) {
+        dyng_batch *b = random_batch(g, 12, 1);
+        dyng_sssp_stats ss;
+        dyng_cycle_count_stats cs;
+        memset(&ss, 0, sizeof ss);
+        memset(&cs, 0, sizeof cs);
+        cs.converged = false;
+        dyng_result_ref refs[2] = {{DYNG_RESULT_SSSP, tree, &ss},
+                                   {DYNG_RESULT_CYCLE_COUNT, hist, &cs}};
+        CHECK_OK(dyng_update(g, b, refs, 2));
+        uint64_t version = 0;
+        dyng_graph_version(&version, g);
+        CHECK(ss.apply.version == version && cs.apply.version == version && cs.converged);
+        CHECK(matches_compute(g, hist));
+        dyng_sssp_result *fresh = NULL;
+        CHECK_OK(dyng_sssp_compute(&fresh, g, 0, NULL));
+        int64_t nv = 0, nf = 0;
+        const int64_t *d1, *d2, *p1, *p2;
+        dyng_sssp_result_num_vertices(&nv, tree);
+        dyng_sssp_result_num_vertices(&nf, fresh);
+        dyng_sssp_result_distances(&d1, tree);
+        dyng_sssp_result_distances(&d2, fresh);
+        dyng_sssp_result_parents(&p1, tree);
+        dyng_sssp_result_parents(&p2, fresh);
+        CHECK(nv == nf && memcmp(d1, d2, (size_t)nv * 8) == 0 &&
+              memcmp(p1, p2, (size_t)nv * 8) == 0);
+        dyng_sssp_result_free(&fresh);
+        /* A cycle_count result listed twice, or of an unknown kind. */
+        dyng_result_ref twice[2] = {{DYNG_RESULT_CYCLE_COUNT, hist, NULL},
+                                    {DYNG_RESULT_CYCLE_COUNT, hist, NULL}};
+        CHECK_STATUS(dyng_update(g, b, twice, 2), DYNG_INVALID_ARGUMENT);
+        dyng_result_ref unknown = {(dyng_result_kind)99, hist, NULL};
+        CHECK_STATUS(dyng_update(g, b, &unknown, 1), DYNG_INVALID_ARGUMENT);
+        dyng_batch_free(&b);
+    }
+    set_recount(1);
+    dyng_sssp_result_free(&tree);
+    dyng_cycle_count_result_free(&hist);
+    dyng_graph_free(&g);
+}
+
+/* By cost: a batch that changes most of the graph is recounted, a small one
+ * is not; both give the counts of a compute. */
+static void test_recount_choice(void) {
+    set_recount(0);
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    const int64_t n = 300, m = 2400;
+    int64_t *src = malloc((size_t)m * 8), *dst = malloc((size_t)m * 8);
+    random_edges(n, m, src, dst);
+    dyng_graph *g = build(&p, n, m, src, dst, omp_res);
+    dyng_cycle_count_result *r = compute(g, 4);
+    int64_t *pairs = malloc((size_t)m * 16);
+    for (int64_t e = 0; e < m; e++) {
+        pairs[2 * e] = src[e];
+        pairs[2 * e + 1] = dst[e];
+    }
+    dyng_cycle_count_stats s;
+    dyng_batch *b = batch_of(1, pairs + 2 * (m - 1), 0, pairs, 0); /* one deletion */
+    CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+    CHECK(!s.fallback_used && matches_compute(g, r));
+    dyng_batch_free(&b);
+    b = batch_of(m / 2, pairs, m / 4, pairs, 0); /* half deleted, half of those back */
+    CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+    CHECK(s.fallback_used && s.converged && matches_compute(g, r));
+    dyng_batch_free(&b);
+    set_recount(1);
+    free(pairs);
+    free(src);
+    free(dst);
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+}
+
+/* ---- failures ------------------------------------------------------------ */
+
+/* Graph and result as they were: version, edges, counts. */
+typedef struct snapshot {
+    uint64_t version, state, rversion;
+    int64_t m, len;
+    int64_t *src, *dst;
+    uint64_t counts[64];
+} snapshot;
+
+static void snap(snapshot *s, const dyng_graph *g, const dyng_cycle_count_result *r) {
+    dyng_graph_version(&s->version, g);
+    dyng_graph_state_id(&s->state, g);
+    s->m = edges_of(g, &s->src, &s->dst);
+    const uint64_t *c;
+    REQUIRE_OK(dyng_cycle_count_result_counts(&c, &s->len, r));
+    memcpy(s->counts, c, (size_t)s->len * 8);
+    dyng_cycle_count_result_graph_version(&s->rversion, r);
+}
+
+static bool snap_same(const snapshot *s, const dyng_graph *g, const dyng_cycle_count_result *r) {
+    snapshot t;
+    snap(&t, g, r);
+    const bool same = t.version == s->version && t.state == s->state && t.m == s->m &&
+                      memcmp(t.src, s->src, (size_t)s->m * 8) == 0 &&
+                      memcmp(t.dst, s->dst, (size_t)s->m * 8) == 0 && t.len == s->len &&
+                      memcmp(t.counts, s->counts, (size_t)s->len * 8) == 0 &&
+                      t.rversion == s->rversion && dyng_graph_check(g) == DYNG_OK;
+    free(t.src);
+    free(t.dst);
+    return same;
+}
+
+static void snap_free(snapshot *s) {
+    free(s->src);
+    free(s->dst);
+}
+
+static void test_failures(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    int64_t src[] = {0, 1, 2, 2, 3, 1}, dst[] = {1, 2, 0, 3, 1, 0};
+    dyng_graph *g = build(&p, 4, 6, src, dst, seq_res);
+    dyng_cycle_count_result *r = NULL;
+    dyng_cycle_count_options o;
+    CHECK_OK(dyng_cycle_count_options_default(&o));
+    CHECK(o.max_length == 6);
+    /* Options. */
+    const int64_t bad[] = {0, 1, -2, INT64_MIN, (int64_t)INT32_MAX + 1};
+    for (int i = 0; i < 5; i++) {
+        o.max_length = bad[i];
+        CHECK_STATUS(dyng_cycle_count_compute(&r, g, &o), DYNG_INVALID_ARGUMENT);
+        CHECK(r == NULL);
+        uint64_t c[8] = {0};
+        CHECK_STATUS(dyng_cycle_count_result_from_counts(&r, g, c, 1, &o), DYNG_INVALID_ARGUMENT);
+    }
+    /* NULL arguments. */
+    CHECK_STATUS(dyng_cycle_count_compute(NULL, g, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_compute(&r, NULL, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_options_default(NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_OK(dyng_cycle_count_compute(&r, g, NULL));
+    const uint64_t *c;
+    int64_t len = 0;
+    uint64_t u64 = 0;
+    CHECK_STATUS(dyng_cycle_count_result_counts(NULL, &len, r), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_counts(&c, NULL, r), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_counts(&c, &len, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_total(NULL, r), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_total(&u64, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_options(NULL, r), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_graph_version(NULL, r), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_graph_state_id(&u64, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_result_clone(NULL, r), DYNG_INVALID_ARGUMENT);
+    CHECK_OK(dyng_cycle_count_result_free(NULL));
+    dyng_batch *b = NULL;
+    int64_t gu[] = {2, 3}, gv[] = {5, 5};
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, 0));
+    dyng_batch_add_insertions(b, 2, gu, gv, NULL);
+    dyng_batch_add_deletions(b, 1, &src[1], &dst[1]);
+    CHECK_STATUS(dyng_cycle_count_update(g, b, NULL, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_update(NULL, b, r, NULL), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_cycle_count_update(g, NULL, r, NULL), DYNG_INVALID_ARGUMENT);
+    uint64_t version = 0, state = 0, gstate = 0;
+    CHECK_OK(dyng_cycle_count_result_graph_version(&version, r));
+    CHECK_OK(dyng_cycle_count_result_graph_state_id(&state, r));
+    dyng_graph_state_id(&gstate, g);
+    CHECK(version == 0 && state == gstate);
+
+    /* from_counts: the shape is checked, the values trusted. */
+    dyng_cycle_count_options_default(&o);
+    CHECK_OK(dyng_cycle_count_result_counts(&c, &len, r));
+    dyng_cycle_count_result *imp = NULL;
+    CHECK_OK(dyng_cycle_count_result_from_counts(&imp, g, c, len, &o));
+    CHECK(imp && same_counts(imp, r));
+    dyng_cycle_count_result_free(&imp);
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&imp, g, c, len - 1, &o),
+                 DYNG_INVALID_ARGUMENT);
+    uint64_t shaped[7] = {0, 1, 0, 0, 0, 0, 0}; /* a 1-cycle */
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&imp, g, shaped, 7, &o),
+                 DYNG_INVALID_ARGUMENT);
+    shaped[1] = 0;
+    shaped[5] = 1; /* a 5-cycle on 4 vertices */
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&imp, g, shaped, 7, &o),
+                 DYNG_INVALID_ARGUMENT);
+    o.max_length = -1;
+    uint64_t tail0[4] = {0, 0, 1, 0}; /* no bound: the last entry must not be 0 */
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&imp, g, tail0, 4, &o), DYNG_INVALID_ARGUMENT);
+    CHECK_OK(dyng_cycle_count_result_from_counts(&imp, g, tail0, 3, &o));
+    dyng_cycle_count_result_free(&imp);
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&imp, g, NULL, 3, &o), DYNG_INVALID_ARGUMENT);
+    CHECK(imp == NULL);
+
+    /* Every allocation of an update failing in turn (with vertex growth):
+     * DYNG_OUT_OF_MEMORY, graph and result as they were. Once from a
+     * result without work arrays (a clone), once from a computed one. */
+    for (int round = 0; round < 4; round++) {
+        set_recount(round < 2 ? 1 : 2); /* the searches, then a recount */
+        dyng_cycle_count_result *t = NULL;
+        if (round % 2 == 0)
+            CHECK_OK(dyng_cycle_count_result_clone(&t, r));
+        else
+            CHECK_OK(dyng_cycle_count_compute(&t, g, NULL));
+        dyng_graph *h = NULL;
+        CHECK_OK(dyng_graph_clone(&h, g));
+        snapshot s0;
+        snap(&s0, h, t);
+        int failures = 0;
+        for (int64_t k = 1; k < 10000; k++) {
+            dyng_testing_fail_allocation(k);
+            dyng_status st = dyng_cycle_count_update(h, b, t, NULL);
+            dyng_testing_fail_allocation(0);
+            if (st == DYNG_OK)
+                break;
+            CHECK(st == DYNG_OUT_OF_MEMORY);
+            CHECK(snap_same(&s0, h, t));
+            failures++;
+        }
+        CHECK(failures >= 3);
+        CHECK(matches_compute(h, t));
+        snap_free(&s0);
+        dyng_cycle_count_result_free(&t);
+        dyng_graph_free(&h);
+    }
+    set_recount(1);
+    /* Every allocation of a compute failing in turn, on each kind of rows
+     * (stored in-rows, transposed ones, stamps for unsorted parallel edges). */
+    for (int kind = 0; kind < 3; kind++) {
+        dyng_graph_properties q;
+        dyng_properties_default(&q);
+        q.store_transposed = kind != 1;
+        if (kind == 2)
+            dyng_properties_mosp_compatible(&q, 0);
+        dyng_graph *h = build(&q, 4, 6, src, dst, omp_res);
+        int failures = 0;
+        for (int64_t k = 1; k < 10000; k++) {
+            dyng_cycle_count_result *t = NULL;
+            dyng_testing_fail_allocation(k);
+            dyng_status st = dyng_cycle_count_compute(&t, h, NULL);
+            dyng_testing_fail_allocation(0);
+            if (st == DYNG_OK) {
+                CHECK(same_counts(t, r));
+                dyng_cycle_count_result_free(&t);
+                break;
+            }
+            CHECK(st == DYNG_OUT_OF_MEMORY && t == NULL);
+            failures++;
+        }
+        CHECK(failures >= 3);
+        dyng_graph_free(&h);
+    }
+
+    /* The interrupt flag, set before the call: nothing produced, nothing
+     * changed. */
+    dyng_resources *gr = NULL;
+    dyng_graph_resources(&gr, g);
+    dyng_cycle_count_result *none = NULL;
+    dyng_interrupt(gr);
+    CHECK_STATUS(dyng_cycle_count_compute(&none, g, NULL), DYNG_INTERRUPTED);
+    CHECK(none == NULL);
+    snapshot s1;
+    snap(&s1, g, r);
+    CHECK_STATUS(dyng_cycle_count_update(g, b, r, NULL), DYNG_INTERRUPTED);
+    CHECK(snap_same(&s1, g, r));
+    dyng_interrupt_clear(gr);
+    dyng_interrupt(NULL);
+    CHECK_STATUS(dyng_cycle_count_update(g, b, r, NULL), DYNG_INTERRUPTED);
+    CHECK(snap_same(&s1, g, r));
+    dyng_interrupt_clear(NULL);
+    snap_free(&s1);
+
+    /* A stale result: the graph moved on without it. */
+    dyng_cycle_count_result *stale = NULL;
+    CHECK_OK(dyng_cycle_count_result_clone(&stale, r));
+    CHECK_OK(dyng_cycle_count_update(g, b, r, NULL));
+    CHECK(matches_compute(g, r));
+    CHECK_STATUS(dyng_cycle_count_update(g, b, stale, NULL), DYNG_STALE_RESULT);
+    dyng_apply_summary sum;
+    CHECK_OK(dyng_graph_apply(g, b, &sum));
+    CHECK_STATUS(dyng_cycle_count_update(g, b, r, NULL), DYNG_STALE_RESULT);
+    dyng_cycle_count_result_free(&stale);
+    dyng_cycle_count_result_free(&r);
+    dyng_batch_free(&b);
+    dyng_graph_free(&g);
+}
+
+/* A poisoned result refuses every call but free; a total past 2^64 - 1 is a
+ * capacity error of its own. */
+static void check_poisoned(dyng_cycle_count_result *r, dyng_graph *g, dyng_status st) {
+    const uint64_t *c;
+    int64_t len;
+    uint64_t u;
+    dyng_cycle_count_options o;
+    dyng_cycle_count_result *clone = NULL;
+    CHECK_STATUS(dyng_cycle_count_result_counts(&c, &len, r), st);
+    CHECK(strstr(dyng_error_message(), "recomputed") != NULL);
+    CHECK_STATUS(dyng_cycle_count_result_total(&u, r), st);
+    CHECK_STATUS(dyng_cycle_count_result_options(&o, r), st);
+    CHECK_STATUS(dyng_cycle_count_result_graph_version(&u, r), st);
+    CHECK_STATUS(dyng_cycle_count_result_graph_state_id(&u, r), st);
+    CHECK_STATUS(dyng_cycle_count_result_clone(&clone, r), st);
+    CHECK(clone == NULL);
+    dyng_batch *b = NULL;
+    dyng_batch_new(&b, DYNG_TYPE_INT64, 0);
+    uint64_t v0 = 0, v1 = 0;
+    dyng_graph_version(&v0, g);
+    CHECK_STATUS(dyng_cycle_count_update(g, b, r, NULL), st);
+    dyng_graph_version(&v1, g);
+    CHECK(v0 == v1);
+    dyng_batch_free(&b);
+}
+
+static void test_poison(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    int64_t src[] = {0, 1, 2}, dst[] = {1, 2, 0};
+    dyng_graph *g = build(&p, 3, 3, src, dst, seq_res);
+    dyng_cycle_count_options o;
+    dyng_cycle_count_options_default(&o);
+    /* Counts that leave out the triangle: deleting one of its edges would
+     * take the 3-cycles below 0. */
+    uint64_t counts[7] = {0};
+    dyng_cycle_count_result *r = NULL;
+    CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 7, &o));
+    int64_t du[] = {0}, dv[] = {1};
+    dyng_batch *b = NULL;
+    dyng_batch_new(&b, DYNG_TYPE_INT64, 0);
+    dyng_batch_add_deletions(b, 1, du, dv);
+    dyng_cycle_count_stats s;
+    CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+    CHECK(!s.converged && s.cycles_removed == 1);
+    check_poisoned(r, g, DYNG_INTERNAL);
+    CHECK_OK(dyng_cycle_count_result_free(&r));
+    dyng_batch_free(&b);
+    /* A count at 2^64 - 1 that a new cycle would pass. */
+    counts[3] = UINT64_MAX;
+    CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 7, &o));
+    uint64_t total = 0;
+    CHECK_OK(dyng_cycle_count_result_total(&total, r));
+    CHECK(total == UINT64_MAX);
+    dyng_batch_new(&b, DYNG_TYPE_INT64, 0);
+    dyng_batch_add_insertions(b, 1, du, dv, NULL); /* 0 -> 1 again: the triangle */
+    CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+    CHECK(!s.converged);
+    check_poisoned(r, g, DYNG_CAPACITY);
+    dyng_cycle_count_result_free(&r);
+    dyng_batch_free(&b);
+    /* A total past 2^64 - 1 (the counts themselves are fine). */
+    counts[2] = UINT64_MAX;
+    counts[3] = 2;
+    CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 7, &o));
+    CHECK_STATUS(dyng_cycle_count_result_total(&total, r), DYNG_CAPACITY);
+    const uint64_t *c;
+    int64_t len;
+    CHECK_OK(dyng_cycle_count_result_counts(&c, &len, r));
+    CHECK(len == 7 && c[2] == UINT64_MAX);
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+}
+
+/* ---- the research code's histograms -------------------------------------- */
+
+static char shared_dir[512];
+
+/* A "src dst" file ('#' comments) as a directed graph, or NULL. */
+static dyng_graph *read_pairs_graph(const char *path, dyng_resources *res) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    int64_t cap = 1024, m = 0, n = 0;
+    int64_t *src = malloc((size_t)cap * 8), *dst = malloc((size_t)cap * 8);
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        long long u, v;
+        if (line[0] == '#' || sscanf(line, "%lld %lld", &u, &v) != 2)
+            continue;
+        if (m == cap) {
+            cap *= 2;
+            src = realloc(src, (size_t)cap * 8);
+            dst = realloc(dst, (size_t)cap * 8);
+        }
+        src[m] = u;
+        dst[m++] = v;
+        n = u + 1 > n ? u + 1 : n;
+        n = v + 1 > n ? v + 1 : n;
+    }
+    fclose(f);
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    dyng_graph *g = build(&p, n, m, src, dst, res);
+    free(src);
+    free(dst);
+    return g;
+}
+
+/* A histogram CSV ("# ..." header, "len, count" lines, "Total, N") into
+ * hist[0 .. 63] and *total; false when the file is missing or malformed. */
+static bool read_hist(const char *path, uint64_t *hist, uint64_t *total) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    memset(hist, 0, 64 * 8);
+    char line[256];
+    bool have_total = false, ok = true;
+    while (fgets(line, sizeof line, f)) {
+        long long k;
+        unsigned long long c;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "Total, %llu", &c) == 1) {
+            *total = c;
+            have_total = true;
+        } else if (sscanf(line, "%lld, %llu", &k, &c) == 2 && k >= 0 && k < 64) {
+            hist[k] = c;
+        } else {
+            ok = false;
+        }
+    }
+    fclose(f);
+    return ok && have_total;
+}
+
+/* A "- u v" / "+ u v" batch file. */
+static dyng_batch *read_batch_file(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, 0));
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char op;
+        long long u, v;
+        if (sscanf(line, " %c %lld %lld", &op, &u, &v) != 3)
+            continue;
+        int64_t a = u, c = v;
+        if (op == '-')
+            dyng_batch_add_deletions(b, 1, &a, &c);
+        else if (op == '+')
+            dyng_batch_add_insertions(b, 1, &a, &c, NULL);
+    }
+    fclose(f);
+    return b;
+}
+
+/* r's counts for lengths 2 .. K equal the file's, and so does the total. */
+static bool equals_hist(const dyng_cycle_count_result *r, const char *name, int64_t K) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/goldens/cycle_count/%s", shared_dir, name);
+    uint64_t hist[64], total = 0, ours = 0;
+    if (!read_hist(path, hist, &total)) {
+        fprintf(stderr, "  cannot read %s\n", path);
+        return false;
+    }
+    const uint64_t *c;
+    int64_t len = 0;
+    if (dyng_cycle_count_result_counts(&c, &len, r) != DYNG_OK || len != K + 1 ||
+        dyng_cycle_count_result_total(&ours, r) != DYNG_OK)
+        return false;
+    bool same = ours == total;
+    for (int64_t k = 0; k <= K; k++)
+        same = same && c[k] == hist[k];
+    if (!same)
+        fprintf(stderr, "  %s: counts differ (total %llu, golden %llu)\n", name,
+                (unsigned long long)ours, (unsigned long long)total);
+    return same;
+}
+
+static int goldens_compared;
+
+static void golden_graph(const char *name, dyng_graph *g, const int64_t *ks, int nk) {
+    char file[256];
+    for (int i = 0; i < nk; i++) {
+        dyng_cycle_count_result *r = compute(g, ks[i]);
+        snprintf(file, sizeof file, "hist_%s_k%lld.csv", name, (long long)ks[i]);
+        CHECK(r && equals_hist(r, file, ks[i]));
+        goldens_compared++;
+        dyng_cycle_count_result_free(&r);
+    }
+}
+
+/* The batch on a copy of g: update equals compute, and the golden after it
+ * when there is one (after != NULL). */
+static void golden_batch(dyng_graph *g0, const char *name, const char *batch, int64_t K,
+                         const char *after) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/goldens/cycle_enum_batch/batch_%s_%s.txt", shared_dir, name,
+             batch);
+    dyng_batch *b = read_batch_file(path);
+    CHECK(b != NULL);
+    if (!b)
+        return;
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_clone(&g, g0));
+    dyng_cycle_count_result *r = compute(g, K);
+    dyng_cycle_count_stats s;
+    CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+    int64_t nd = 0, ni = 0;
+    dyng_batch_num_deletions(&nd, b);
+    dyng_batch_num_insertions(&ni, b);
+    /* The research code's batches delete existing edges and insert new ones. */
+    CHECK(s.deletions == nd && s.insertions == ni && s.apply.deleted == nd &&
+          s.apply.inserted == ni);
+    CHECK(matches_compute(g, r));
+    if (after) {
+        CHECK(equals_hist(r, after, K));
+        goldens_compared++;
+    }
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+    dyng_batch_free(&b);
+}
+
+static void test_goldens(void) {
+    const char *env = getenv("DYNG_SHARED_DIR");
+    snprintf(shared_dir, sizeof shared_dir, "%s", env ? env : "../shared");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/goldens/cycle_enum_batch/graph_small.txt", shared_dir);
+    dyng_graph *small = read_pairs_graph(path, omp_res);
+    snprintf(path, sizeof path, "%s/goldens/cycle_enum_batch/graph_medium.txt", shared_dir);
+    dyng_graph *medium = read_pairs_graph(path, omp_res);
+    if (!small || !medium) {
+        fprintf(stderr, "test_cycle_count: goldens not found under %s; skipped\n", shared_dir);
+        dyng_graph_free(&small);
+        dyng_graph_free(&medium);
+        return;
+    }
+    const int64_t ks_small[] = {3, 4, 5, 6}, ks_medium[] = {3, 4, 5};
+    golden_graph("small", small, ks_small, 4);
+    golden_graph("medium", medium, ks_medium, 3);
+    const char *small_batches[] = {"d0_i25_s42", "d10_i10_s1", "d1_i1_s0", "d20_i20_s5_w30",
+                                   "d25_i0_s3"};
+    for (int i = 0; i < 5; i++)
+        golden_batch(small, "small", small_batches[i], 6, NULL);
+    golden_batch(medium, "medium", "d1000_i1000_s12345", 4,
+                 "hist_medium_k4_after_d1000_i1000_s12345.csv");
+    golden_batch(medium, "medium", "d100_i50_s7", 4, NULL);
+    golden_batch(medium, "medium", "d300_i300_s99_w200", 5, NULL);
+    golden_batch(medium, "medium", "d5000_i0_s18446744073709551615", 4, NULL);
+    dyng_graph_free(&small);
+    dyng_graph_free(&medium);
+
+    /* pgp-strong-2009 read as a directed graph (ids minus 1). */
+    snprintf(path, sizeof path, "%s/data/pgp-strong-2009.mtx.gz", shared_dir);
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    dyng_graph *pgp = NULL;
+    if (dyng_mm_read_graph(&pgp, path, &p, omp_res) != DYNG_OK) {
+        fprintf(stderr, "test_cycle_count: %s not readable; skipped\n", path);
+        return;
+    }
+    const int64_t ks_pgp[] = {3, 4};
+    golden_graph("pgp-strong-2009", pgp, ks_pgp, 2);
+    golden_batch(pgp, "pgp-strong-2009", "d1000_i1000_s1", 3,
+                 "hist_pgp-strong-2009_k3_after_d1000_i1000_s1.csv");
+    golden_batch(pgp, "pgp-strong-2009", "d500_i500_s777_w5000", 3, NULL);
+    dyng_graph_free(&pgp);
+}
+
+int main(void) {
+    REQUIRE_OK(dyng_resources_new(&seq_res, DYNG_BACKEND_SEQUENTIAL, 1));
+    if (dyng_openmp_available())
+        REQUIRE_OK(dyng_resources_new(&omp_res, DYNG_BACKEND_OPENMP, 2));
+    else
+        REQUIRE_OK(dyng_resources_new(&omp_res, DYNG_BACKEND_SEQUENTIAL, 1));
+    set_recount(1);
+    test_known();
+    test_failures();
+    test_poison();
+    test_special_batches();
+    test_with_sssp();
+    test_oracle_random();
+    test_threads_agree();
+    test_streams();
+    test_recount_choice();
+    test_goldens();
+    fprintf(stderr, "test_cycle_count: %d histograms compared with the research code's\n",
+            goldens_compared);
+    dyng_resources_free(&seq_res);
+    dyng_resources_free(&omp_res);
+    return check_finish("test_cycle_count");
+}
