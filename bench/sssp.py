@@ -10,13 +10,13 @@ weights for scipy). Source 0 (as the research codes use).
 (b) Update: batches of 100, 1K, 10K and 50K changes (half deletions of existing edges, half
     insertions with weights 1..100, either between random pairs or "local": between a vertex and
     one 2 to 4 steps away) on luxembourg_osm, mdual, a 1000 x 1000 grid and an R-MAT graph
-    (scale 20, edge factor 4; bench/sssp_peers.py makes both); each batch is applied with
+    (scale 20, edge factor 4; bench/sssp_peers.py makes both). Each batch is applied with
     dyng.sssp.update on one tree kept through the batches of a size, as a stream keeps it (timed,
-    apply included), to a clone with Graph.apply (timed), and the tree is recomputed on the new graph with dyng.sssp.compute
-    (checked equal, timed); medians of 5 batches per size. Reported: the ratio against the
-    recomputation path (apply + compute) and against compute alone, the affected vertices, the
-    fallbacks, the time per changed edge, and the time per affected vertex (apply left out)
-    against compute's time per reached vertex.
+    apply included), and to a clone with Graph.apply (timed); then the tree is recomputed on the
+    new graph with dyng.sssp.compute (checked equal, timed). Medians of 5 batches per size.
+    Reported: the ratio against the recomputation path (apply + compute) and against compute
+    alone, the affected vertices, the fallbacks, the time per changed edge, and the time per
+    affected vertex (apply left out) against compute's time per reached vertex.
 
 Writes bench/results/sssp.json and prints a table. Usage: python bench/sssp.py [--quick]
 """

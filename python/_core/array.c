@@ -918,6 +918,6 @@ int dyng_py_init_array(PyObject *module, dyng_py_state *st) {
     if (type == NULL) {
         return -1;
     }
-    st->array_type = type;       /* the state's reference */
+    st->array_type = type; /* the state's reference */
     return PyModule_AddObjectRef(module, "Array", type);
 }
