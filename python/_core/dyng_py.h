@@ -48,6 +48,7 @@ typedef struct dyng_py_state {
     PyObject *array_type;                 /* _core.Array (the base type) */
     PyObject *degrees_type;               /* _core.DegreeResult (the test result)    */
     PyObject *sssp_type;                  /* _core.SsspResult */
+    PyObject *cycle_count_type;           /* _core.CycleCountResult */
     PyObject *array_public_type;          /* dyng.Array (a subclass), or NULL        */
     PyObject *errors[DYNG_PY_NUM_STATUS]; /* NULL until registered       */
 } dyng_py_state;
@@ -234,6 +235,18 @@ dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const 
 void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep);
 PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats);
 
+/* cycle_count.c: the CycleCountResult hooks, the same as sssp's, and
+ * whether the result belongs to g's current state (false for a poisoned
+ * result too: dyng_update then reports why). */
+bool dyng_py_cycle_count_check(PyObject *obj);
+dyng_py_rwlock *dyng_py_cycle_count_lock(PyObject *obj);
+void *dyng_py_cycle_count_handle(PyObject *obj);
+bool dyng_py_cycle_count_current(PyObject *obj, const dyng_graph *g);
+dyng_py_prepared dyng_py_cycle_count_prepare(PyObject *obj, const dyng_graph *g,
+                                             const dyng_batch *b, int copy_policy);
+void dyng_py_cycle_count_finish(PyObject *obj, const dyng_py_prepared *prep);
+PyObject *dyng_py_cycle_count_stats(const dyng_cycle_count_stats *stats);
+
 /* ---- per-file module init ------------------------------------------------ */
 
 /* Each file adds its types and functions: 0 or -1 with an exception set. */
@@ -245,6 +258,7 @@ int dyng_py_init_profiler(PyObject *module, dyng_py_state *st);
 int dyng_py_init_array(PyObject *module, dyng_py_state *st);
 int dyng_py_init_degrees(PyObject *module, dyng_py_state *st);
 int dyng_py_init_sssp(PyObject *module, dyng_py_state *st);
+int dyng_py_init_cycle_count(PyObject *module, dyng_py_state *st);
 
 /* Module-level functions each file contributes (NULL-terminated tables). */
 extern PyMethodDef dyng_py_graph_functions[];

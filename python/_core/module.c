@@ -281,6 +281,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         dyng_py_init_batch(m, st) < 0 || dyng_py_init_io(m, st) < 0 ||
         dyng_py_init_profiler(m, st) < 0 || dyng_py_init_array(m, st) < 0 ||
         dyng_py_init_degrees(m, st) < 0 || dyng_py_init_sssp(m, st) < 0 ||
+        dyng_py_init_cycle_count(m, st) < 0 ||
         PyModule_AddFunctions(m, dyng_py_graph_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_io_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_profiler_functions) < 0 ||

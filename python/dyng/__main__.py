@@ -2,7 +2,9 @@
 
 Subcommands so far: ``dyng config`` prints the build's configuration,
 ``dyng sssp compute|update`` computes a shortest-path tree of a graph file
-and repairs it through the batches of a ``.dgt`` file, ``dyng demo`` runs the
+and repairs it through the batches of a ``.dgt`` file, ``dyng cycle_count
+compute|update`` does the same for the histogram of its simple cycles by
+length (the research code's CSV), ``dyng demo`` runs the
 main job (shortest routes kept current on a road
 network, see :mod:`dyng._demo`), and ``dyng --version`` prints the version.
 Exit status: 0 success, 1 failure (``dyng: error: ...``), 2 usage, 130 on
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["main"]
 
@@ -37,14 +40,16 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
-def _add_option_flags(parser: argparse.ArgumentParser) -> None:
-    """One flag per field of dyng.sssp.Options, in kebab case (DESIGN 7)."""
+def _add_option_flags(parser: argparse.ArgumentParser, options: type[Any] | None = None) -> None:
+    """One flag per field of an Options class (dyng.sssp.Options by default), in kebab
+    case (DESIGN 7)."""
     from dataclasses import fields
 
-    from dyng.sssp import Options
+    from dyng import sssp
 
-    defaults = Options()
-    for f in fields(Options):
+    cls = sssp.Options if options is None else options
+    defaults = cls()
+    for f in fields(cls):
         value = getattr(defaults, f.name)
         flag = "--" + f.name.replace("_", "-")
         if isinstance(value, bool):
@@ -73,13 +78,7 @@ def _sssp(args: argparse.Namespace) -> int:
     from dyng import io, sssp
 
     options = sssp.Options(**{f.name: getattr(args, f.name) for f in fields(sssp.Options)})
-    graph_format = args.format if args.format != "auto" else _graph_format(args.graph)
-    if graph_format == "mtx":
-        graph = io.read_matrix_market(args.graph)
-    else:
-        graph = io.read_edge_list(
-            args.graph, directed=not args.undirected, one_based=args.one_based
-        )
+    graph = _read_graph(args)
     tree = sssp.compute(graph, args.source, options=options)
     if args.action == "update":
         for batch in io.iter_batches(args.batches):
@@ -113,6 +112,83 @@ def _sssp(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_graph(args: argparse.Namespace) -> Any:
+    """The graph of ``args.graph``: Matrix Market or an edge list (``--format``)."""
+    from dyng import io
+
+    graph_format = args.format if args.format != "auto" else _graph_format(args.graph)
+    if graph_format == "mtx":
+        return io.read_matrix_market(args.graph)
+    return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
+
+
+def _cycle_count(args: argparse.Namespace) -> int:
+    """``dyng cycle_count compute|update``."""
+    import time
+    from dataclasses import fields
+
+    from dyng import cycle_count, io
+
+    options = cycle_count.Options(
+        **{f.name: getattr(args, f.name) for f in fields(cycle_count.Options)}
+    )
+    graph = _read_graph(args)
+    hist = cycle_count.compute(graph, options=options)
+    if args.action == "update":
+        for batch in io.iter_batches(args.batches):
+            t0 = time.perf_counter()
+            stats = cycle_count.update(graph, batch, hist)
+            t_update = time.perf_counter() - t0
+            line = (
+                f"batch {batch.id}: {len(batch)} changes, {stats.deletions} pairs removed, "
+                f"{stats.insertions} added, -{stats.cycles_removed} +{stats.cycles_added} "
+                f"cycles, update {t_update * 1e3:.3f} ms"
+            )
+            if args.compare_recompute:
+                t0 = time.perf_counter()
+                fresh = cycle_count.compute(graph, options=options)
+                t_fresh = time.perf_counter() - t0
+                same = fresh.counts.tolist() == hist.counts.tolist()
+                line += f", recompute {t_fresh * 1e3:.3f} ms, {'match' if same else 'MISMATCH'}"
+                if not same:
+                    print(line, file=sys.stderr)
+                    return 1
+            print(line, file=sys.stderr)
+    io.write_histogram(args.output if args.output else sys.stdout, hist)
+    return 0
+
+
+def _add_graph_arguments(p: argparse.ArgumentParser) -> None:
+    """The graph file and how to read it (sssp and cycle_count)."""
+    p.add_argument(
+        "graph",
+        help="the graph: a Matrix Market file (values are the weights) or an edge list "
+        "('u v [w]' lines, '#' comments)",
+    )
+    p.add_argument(
+        "--format",
+        choices=("auto", "mtx", "edgelist"),
+        default="auto",
+        help="the graph file's format (auto: Matrix Market when it starts with "
+        "%%%%MatrixMarket, else an edge list)",
+    )
+    p.add_argument(
+        "--undirected",
+        action="store_true",
+        help="an edge list's edges are undirected (Matrix Market files say it themselves)",
+    )
+    p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
+
+
+def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("batches", help="the batches: a .dgt file")
+    p.add_argument(
+        "--compare-recompute",
+        action="store_true",
+        help="after each batch also recompute, and print both times and whether they match",
+    )
+
+
 def _graph_format(path: str) -> str:
     """``"mtx"`` when the file (plain or gzip) starts with a ``%%MatrixMarket`` banner, else
     ``"edgelist"``; ``"mtx"`` too when it cannot be read (that reader then reports why)."""
@@ -143,35 +219,33 @@ def _parser() -> argparse.ArgumentParser:
         ("update", "compute the tree, then apply every batch of a .dgt file and repair it"),
     ):
         p = sssp_sub.add_parser(action, help=text, description=text)
-        p.add_argument(
-            "graph",
-            help="the graph: a Matrix Market file (values are the weights) or an edge list "
-            "('u v [w]' lines, '#' comments)",
-        )
-        p.add_argument(
-            "--format",
-            choices=("auto", "mtx", "edgelist"),
-            default="auto",
-            help="the graph file's format (auto: Matrix Market when it starts with "
-            "%%%%MatrixMarket, else an edge list)",
-        )
-        p.add_argument(
-            "--undirected",
-            action="store_true",
-            help="an edge list's edges are undirected (Matrix Market files say it themselves)",
-        )
-        p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
+        _add_graph_arguments(p)
         if action == "update":
-            p.add_argument("batches", help="the batches: a .dgt file")
-            p.add_argument(
-                "--compare-recompute",
-                action="store_true",
-                help="after each batch also recompute, and print both times and whether they match",
-            )
+            _add_batch_arguments(p)
         p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
         _add_option_flags(p)
         p.add_argument("--distances", help="write the distances here (v d lines; default stdout)")
         p.add_argument("--tree", help="write the tree here (v p lines)")
+    cc = sub.add_parser("cycle_count", help="cycle histograms: compute, or update through batches")
+    cc_sub = cc.add_subparsers(dest="action", metavar="ACTION")
+    for action, text in (
+        ("compute", "count the simple cycles of a graph file by length"),
+        ("update", "count them, then apply every batch of a .dgt file and repair the counts"),
+    ):
+        p = cc_sub.add_parser(
+            action,
+            help=text,
+            description=text + ". Directed graphs: directed cycles of length >= 2; "
+            "undirected: undirected cycles of length >= 3. Writes the research code's "
+            "histogram CSV ('# cycle_size, num_of_cycles', 'len, count' lines, 'Total, N').",
+        )
+        _add_graph_arguments(p)
+        if action == "update":
+            _add_batch_arguments(p)
+        from dyng.cycle_count import Options as CycleCountOptions
+
+        _add_option_flags(p, CycleCountOptions)
+        p.add_argument("--output", help="write the histogram CSV here (default stdout)")
     demo = sub.add_parser(
         "demo",
         help="keep shortest routes current on a real road network (the main job)",
@@ -223,6 +297,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("dyng: error: sssp needs an action: compute or update", file=sys.stderr)
                 return 2
             return _sssp(args)
+        if args.command == "cycle_count":
+            if args.action is None:
+                print(
+                    "dyng: error: cycle_count needs an action: compute or update",
+                    file=sys.stderr,
+                )
+                return 2
+            return _cycle_count(args)
         if args.command == "demo":
             from dyng._demo import run_demo
 

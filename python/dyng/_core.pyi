@@ -15,7 +15,7 @@
 # - Graph properties travel as a _Properties (below).
 
 from collections.abc import Sequence
-from typing import Any, TypeAlias, final
+from typing import Any, TypeAlias, final, overload
 
 from typing_extensions import disjoint_base
 
@@ -306,9 +306,71 @@ def sssp_compute(
     delta: int,
     /,
 ) -> SsspResult: ...
+
+# _Summary + (affected, iterations, deletions, insertions, cycles_removed,
+#  cycles_added, fallback_used, converged)
+_CycleCountStats: TypeAlias = tuple[
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    bool,
+    bool,
+]
+
+@final
+class CycleCountResult:
+    @property
+    def counts(self) -> Array: ...
+    @property
+    def graph_version(self) -> int: ...
+    @property
+    def graph_state_id(self) -> int: ...
+    @property
+    def generation(self) -> int: ...
+    @property
+    def max_length(self) -> int: ...
+    @property
+    def bound(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    def clone(self) -> CycleCountResult: ...
+    def histogram(self) -> tuple[int, ...]: ...
+
+CYCLE_COUNT_DEFAULT_MAX_LENGTH: int
+
+def cycle_count_compute(graph: Graph, max_length: int, /) -> CycleCountResult: ...
+
+# counts: a C-contiguous buffer of uint64 ("Q" / "L", 8-byte items).
+def cycle_count_from_counts(
+    graph: Graph, counts: object, max_length: int, /
+) -> CycleCountResult: ...
+
+# One stats tuple per result, of the result's kind, in order.
+@overload
+def update(graph: Graph, batch: EdgeBatch, results: tuple[SsspResult], /) -> tuple[_SsspStats]: ...
+@overload
 def update(
-    graph: Graph, batch: EdgeBatch, results: tuple[SsspResult, ...], /
-) -> tuple[_SsspStats, ...]: ...
+    graph: Graph, batch: EdgeBatch, results: tuple[CycleCountResult], /
+) -> tuple[_CycleCountStats]: ...
+@overload
+def update(
+    graph: Graph, batch: EdgeBatch, results: tuple[SsspResult | CycleCountResult, ...], /
+) -> tuple[_SsspStats | _CycleCountStats, ...]: ...
 def sssp_from_arrays(
     graph: Graph,
     source: int,

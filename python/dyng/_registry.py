@@ -48,6 +48,22 @@ _SSSP_CITATION = """@article{khanda2022sssp,
   year    = {2022}
 }"""
 
+_CYCLE_COUNT_CITATION = """@misc{cycleenumerationgpu,
+  title = {{CycleEnumeration-GPU}},
+  note  = {The research code whose cycle histograms and batches dynG reproduces
+           byte for byte (its sequential and OpenMP build, commit da2067d)}
+}
+
+@article{johnson1975circuits,
+  author  = {Johnson, Donald B.},
+  title   = {Finding All the Elementary Circuits of a Directed Graph},
+  journal = {SIAM Journal on Computing},
+  volume  = {4},
+  number  = {1},
+  pages   = {77--84},
+  year    = {1975}
+}"""
+
 _REGISTRY: tuple[AlgorithmInfo, ...] = (
     AlgorithmInfo(
         name="sssp",
@@ -58,6 +74,16 @@ _REGISTRY: tuple[AlgorithmInfo, ...] = (
         oracle="dyng.testing.dijkstra; scipy.sparse.csgraph.dijkstra where installed; the "
         "research code's trees (../shared/goldens/mosp)",
         citation=_SSSP_CITATION,
+    ),
+    AlgorithmInfo(
+        name="cycle_count",
+        title="Exact histograms of simple cycles by length, computed and repaired",
+        backends=("sequential", "openmp"),
+        determinism="integer counts: the histogram is the same on every run, backend and "
+        "thread count, and an update gives exactly what a recomputation gives",
+        oracle="dyng.testing.simple_cycles (brute force); networkx.simple_cycles(length_bound=k) "
+        "where installed; the research code's histograms (../shared/goldens/cycle_count)",
+        citation=_CYCLE_COUNT_CITATION,
     ),
 )
 

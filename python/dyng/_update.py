@@ -2,29 +2,52 @@
 
 from __future__ import annotations
 
-from typing import overload
+from typing import TYPE_CHECKING, TypeAlias, cast, overload
 
-from dyng import sssp
+from dyng import cycle_count, sssp
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
 
+if TYPE_CHECKING:
+    from dyng import _core
+
 __all__ = ["update"]
+
+#: A result that :func:`update` repairs.
+AnyResult: TypeAlias = "sssp.Result | cycle_count.Result"
+#: The stats of one of them.
+AnyStats: TypeAlias = "sssp.Stats | cycle_count.Stats"
+
+_SR = sssp.Result
+_SS = sssp.Stats
+_CR = cycle_count.Result
+_CS = cycle_count.Stats
 
 
 @overload
 def update(graph: Graph, batch: EdgeBatch) -> tuple[()]: ...
 @overload
-def update(graph: Graph, batch: EdgeBatch, r1: sssp.Result, /) -> tuple[sssp.Stats]: ...
+def update(graph: Graph, batch: EdgeBatch, r1: _SR, /) -> tuple[_SS]: ...
 @overload
-def update(
-    graph: Graph, batch: EdgeBatch, r1: sssp.Result, r2: sssp.Result, /
-) -> tuple[sssp.Stats, sssp.Stats]: ...
+def update(graph: Graph, batch: EdgeBatch, r1: _CR, /) -> tuple[_CS]: ...
 @overload
-def update(graph: Graph, batch: EdgeBatch, *results: sssp.Result) -> tuple[sssp.Stats, ...]: ...
+def update(graph: Graph, batch: EdgeBatch, r1: _SR, r2: _SR, /) -> tuple[_SS, _SS]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, r1: _SR, r2: _CR, /) -> tuple[_SS, _CS]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, r1: _CR, r2: _SR, /) -> tuple[_CS, _SS]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, r1: _CR, r2: _CR, /) -> tuple[_CS, _CS]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, *results: _SR) -> tuple[_SS, ...]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, *results: _CR) -> tuple[_CS, ...]: ...
+@overload
+def update(graph: Graph, batch: EdgeBatch, *results: AnyResult) -> tuple[AnyStats, ...]: ...
 
 
-def update(graph: Graph, batch: EdgeBatch, *results: sssp.Result) -> tuple[sssp.Stats, ...]:
+def update(graph: Graph, batch: EdgeBatch, *results: AnyResult) -> tuple[AnyStats, ...]:
     """Apply ``batch`` to ``graph`` once and repair every result.
 
     Parameters
@@ -33,21 +56,25 @@ def update(graph: Graph, batch: EdgeBatch, *results: sssp.Result) -> tuple[sssp.
         The graph; the batch is applied to it under its batch semantics.
     batch : EdgeBatch
         The changes.
-    *results : sssp.Result
-        Results of the graph's current state (any number; each at most once).
+    *results : sssp.Result or cycle_count.Result
+        Results of the graph's current state, of any kinds mixed (any number;
+        each at most once).
 
     Returns
     -------
-    tuple of Stats
-        One per result, in order (``st_a, st_b = dyng.update(g, b, a, b)``).
+    tuple of sssp.Stats or cycle_count.Stats
+        One per result, of its kind, in order
+        (``st_tree, st_hist = dyng.update(g, b, tree, hist)``).
 
     Raises
     ------
     StaleResultError
-        When a result belongs to another state of the graph.
+        When a result belongs to another state of the graph (or another graph).
     InvalidArgumentError
         When a result is listed twice, or for what :meth:`Graph.apply` or a
         result refuses.
+    InternalError, CapacityError
+        When a cycle_count result was poisoned by an earlier update.
     TypeError
         For something that is not a result.
 
@@ -62,9 +89,16 @@ def update(graph: Graph, batch: EdgeBatch, *results: sssp.Result) -> tuple[sssp.
     if not isinstance(batch, EdgeBatch):
         raise TypeError(f"expected a dyng.EdgeBatch, got {type(batch).__name__}")
     for i, r in enumerate(results):
-        if not isinstance(r, sssp.Result):
+        if not isinstance(r, sssp.Result | cycle_count.Result):
             raise TypeError(
-                f"result {i} is a {type(r).__name__}; dyng.update takes dyng.sssp.Result objects"
+                f"result {i} is a {type(r).__name__}; dyng.update takes dyng.sssp.Result and "
+                "dyng.cycle_count.Result objects"
             )
     stats = native.update(graph._g, batch._native(graph.num_weights), tuple(r._r for r in results))
-    return tuple(sssp._stats(t) for t in stats)
+    out: list[AnyStats] = []
+    for r, t in zip(results, stats, strict=True):
+        if isinstance(r, sssp.Result):
+            out.append(sssp._stats(cast("_core._SsspStats", t)))
+        else:
+            out.append(cycle_count._stats(cast("_core._CycleCountStats", t)))
+    return tuple(out)

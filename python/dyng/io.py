@@ -1,4 +1,5 @@
-"""Files: Matrix Market graphs and arrays, edge lists, ``.dgt`` batch streams.
+"""Files: Matrix Market graphs and arrays, edge lists, ``.dgt`` batch streams, and the
+research codes' distance, tree and cycle histogram files.
 
 Every reader accepts plain and gzip-compressed files (detected from the
 content), and reports a malformed file as :class:`dyng.errors.FileFormatError`
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import gzip
 import os
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from typing import Unpack
 
     from dyng import _core
+    from dyng.cycle_count import Result as CycleCountResult
 
 __all__ = [
     "EdgeListArrays",
@@ -43,12 +45,14 @@ __all__ = [
     "read_batches",
     "read_edge_list",
     "read_edge_list_arrays",
+    "read_histogram",
     "read_matrix_market",
     "read_matrix_market_arrays",
     "write_batches",
     "write_distances",
     "write_edge_list",
     "write_edge_list_arrays",
+    "write_histogram",
     "write_matrix_market",
     "write_matrix_market_arrays",
     "write_tree",
@@ -801,3 +805,162 @@ def write_tree(path: PathLike, parents: npt.ArrayLike) -> None:
         One parent per vertex, such as ``tree.parents``.
     """
     _write_pairs(path, parents, None)
+
+
+_HISTOGRAM_HEADER = "# cycle_size, num_of_cycles"
+_UINT64_MAX = 2**64 - 1
+
+
+def write_histogram(
+    path_or_file: PathLike | IO[str], result: CycleCountResult | Mapping[int, int]
+) -> None:
+    """Write a cycle histogram in the research code's CSV format.
+
+    The file of CycleEnumeration-GPU (DESIGN 9), byte for byte: the line
+    ``# cycle_size, num_of_cycles``, then ``len, count`` for every length
+    whose count is not 0, in length order, then ``Total, N``; every line
+    ends in ``\\n``.
+
+    Parameters
+    ----------
+    path_or_file : str, os.PathLike or text file
+        The file to write (gzipped when the path ends in ``.gz``), or an open
+        text file (``sys.stdout``, ``io.StringIO``) written as it is.
+    result : dyng.cycle_count.Result or mapping of int to int
+        A histogram (:func:`dyng.cycle_count.compute`), or length -> count
+        (:meth:`~dyng.cycle_count.Result.to_dict`, :func:`read_histogram`).
+
+    Raises
+    ------
+    CapacityError
+        When the total passes ``2**64 - 1`` (the research code's counts are
+        uint64).
+    InvalidArgumentError
+        For a negative length, or a count that is negative or past
+        ``2**64 - 1``.
+    """
+    from dyng.cycle_count import Result
+    from dyng.errors import CapacityError
+
+    if isinstance(result, Result):
+        counts = result.to_dict()
+        total = result.total
+    elif isinstance(result, Mapping):
+        counts = {}
+        for k, c in sorted(result.items()):
+            if isinstance(k, bool) or not isinstance(k, int | np.integer) or int(k) < 0:
+                raise InvalidArgumentError(
+                    f"histogram length {k!r}: accepted: integers of 0 or more"
+                )
+            if isinstance(c, bool) or not isinstance(c, int | np.integer):
+                raise InvalidArgumentError(f"the count of length {k} is {c!r}; accepted: integers")
+            if not 0 <= int(c) <= _UINT64_MAX:
+                raise InvalidArgumentError(
+                    f"the count of length {k} is {c}; accepted: 0 .. 2**64 - 1"
+                )
+            if c:
+                counts[int(k)] = int(c)
+        total = sum(counts.values())
+        if total > _UINT64_MAX:
+            raise CapacityError(
+                f"the total number of cycles, {total}, passes 2**64 - 1; the histogram file "
+                "holds uint64 counts"
+            )
+    else:
+        raise TypeError(
+            "expected a dyng.cycle_count.Result or a mapping of length -> count, got "
+            f"{type(result).__name__}"
+        )
+    lines = [_HISTOGRAM_HEADER, *(f"{k}, {c}" for k, c in counts.items()), f"Total, {total}"]
+    body = "\n".join(lines) + "\n"
+    if hasattr(path_or_file, "write") and not isinstance(path_or_file, str | os.PathLike):
+        path_or_file.write(body)
+        return
+    target = _path(path_or_file)
+    if target.endswith(".gz"):
+        with gzip.open(target, "wt", encoding="ascii", newline="\n") as f:
+            f.write(body)
+    else:
+        with open(target, "w", encoding="ascii", newline="\n") as f:
+            f.write(body)
+
+
+def read_histogram(path: PathLike) -> dict[int, int]:
+    """Read a cycle histogram in the research code's CSV format.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (plain or gzip-compressed): ``# ...`` comment lines (the
+        research code writes ``# cycle_size, num_of_cycles`` first), then
+        ``len, count`` lines, then ``Total, N``. Blank lines are skipped.
+
+    Returns
+    -------
+    dict of int to int
+        Length -> count for every length whose count is not 0, in length
+        order (what :meth:`dyng.cycle_count.Result.to_dict` gives).
+
+    Raises
+    ------
+    FileFormatError
+        With ``.path``, ``.line`` and ``.column``: for a file that cannot be
+        read, a line that is not two comma-separated non-negative integers, a
+        length listed twice, a count past ``2**64 - 1``, a missing ``Total``
+        line, anything after it, or a total that is not the sum of the counts.
+    """
+    from dyng.errors import FileFormatError
+
+    p = _path(path)
+
+    def fail(message: str, line: int = 0, column: int = 0) -> FileFormatError:
+        where = f"{p}:{line}:{column}" if line else p
+        return FileFormatError(f"{where}: {message}", p, line, column)
+
+    try:
+        with open(p, "rb") as raw:
+            gz = raw.read(2) == b"\x1f\x8b"
+        with gzip.open(p, "rb") if gz else open(p, "rb") as f:
+            data = f.read()
+        text = data.decode("ascii")
+    except UnicodeDecodeError as e:
+        raise fail(f"not an ASCII text file ({e.reason} at byte {e.start})") from None
+    except (OSError, EOFError) as e:
+        raise fail(f"cannot read the histogram file: {e}") from None
+
+    def number(field: str, line: int, column: int, what: str) -> int:
+        stripped = field.strip()
+        col = column + len(field) - len(field.lstrip())
+        if not stripped.isdigit() or not stripped.isascii():
+            raise fail(f"{what} {stripped!r} is not a non-negative integer", line, col)
+        value = int(stripped)
+        if value > _UINT64_MAX:
+            raise fail(f"{what} {value} passes 2**64 - 1", line, col)
+        return value
+
+    counts: dict[int, int] = {}
+    total: int | None = None
+    for i, raw_line in enumerate(text.splitlines(), start=1):
+        line = raw_line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if total is not None:
+            raise fail("a line after the 'Total' line", i, 1)
+        head, comma, tail = raw_line.partition(",")
+        if not comma:
+            raise fail("expected 'length, count' or 'Total, N'", i, 1)
+        if "," in tail:
+            raise fail("expected two fields", i, len(head) + 2 + tail.index(","))
+        if head.strip() == "Total":
+            total = number(tail, i, len(head) + 2, "the total")
+            continue
+        k = number(head, i, 1, "the length")
+        c = number(tail, i, len(head) + 2, "the count")
+        if k in counts:
+            raise fail(f"length {k} is listed twice", i, 1)
+        counts[k] = c
+    if total is None:
+        raise fail("no 'Total, N' line")
+    if total != sum(counts.values()):
+        raise fail(f"the total is {total}, but the counts add up to {sum(counts.values())}")
+    return {k: counts[k] for k in sorted(counts) if counts[k]}

@@ -1,4 +1,8 @@
-"""Helpers for tests: a small result type and Hypothesis strategies.
+"""Helpers for tests: oracles, a small result type and Hypothesis strategies.
+
+:func:`dijkstra`, :func:`check_sssp_tree` and :func:`simple_cycles` are
+pure-Python oracles, written from the definitions and sharing nothing with the
+native code.
 
 :class:`DegreeResult` keeps the degrees of a graph current through batches
 (:func:`degrees`, :func:`update_degrees`); it exercises the result machinery
@@ -39,6 +43,7 @@ __all__ = [
     "dijkstra",
     "edge_batches",
     "graphs",
+    "simple_cycles",
     "update_degrees",
 ]
 
@@ -159,6 +164,79 @@ def check_sssp_tree(
             assert p[v] == lowest[v], (
                 f"vertex {v} has parent {p[v]}, the lowest tight is {lowest[v]}"
             )
+
+
+def simple_cycles(graph: Graph, max_length: int = -1) -> dict[int, int]:
+    """Count the simple cycles of a graph by length, by brute force (an oracle).
+
+    Written from the definition, sharing nothing with the native code: the
+    underlying simple graph of the graph's CSR export (self-loops dropped,
+    parallel edges merged), then from every vertex ``s`` a depth-first search
+    over the simple paths through vertices greater than ``s``, counting each
+    path that closes back at ``s``. A directed cycle is found once (at its
+    smallest vertex); an undirected one twice (once per direction), so those
+    counts are halved, and the walks ``s -> v -> s`` over one undirected edge
+    are not cycles.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph: directed cycles of length >= 2 on a directed graph,
+        undirected cycles of length >= 3 (each once) on an undirected one.
+    max_length : int, optional
+        Count the cycles of length up to this (at least 2), or -1 (the
+        default) for every length.
+
+    Returns
+    -------
+    dict of int to int
+        Length -> count for every length with a cycle, in length order
+        (what :meth:`dyng.cycle_count.Result.to_dict` gives).
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a ``max_length`` of 0, 1 or below -1.
+
+    Notes
+    -----
+    Exponential in the cycle length: meant for graphs of a few dozen edges.
+    """
+    from dyng.errors import InvalidArgumentError
+
+    bound = int(max_length)
+    if bound != -1 and bound < 2:
+        raise InvalidArgumentError(f"max_length is {bound}; accepted: -1 (no bound) or 2 and more")
+    row_ptr, col, _ = graph.to_csr()
+    rp, cl = row_ptr.tolist(), col.tolist()
+    n = len(rp) - 1
+    out: list[list[int]] = [
+        sorted({cl[e] for e in range(rp[u], rp[u + 1]) if cl[e] != u}) for u in range(n)
+    ]
+    limit = n if bound < 0 else min(bound, n)
+    directed = graph.directed
+    found: dict[int, int] = {}
+    on_path = [False] * n
+
+    def walk(s: int, u: int, length: int) -> None:
+        # u is the last vertex of a simple path s .. u with `length` edges.
+        for v in out[u]:
+            if v == s:
+                closed = length + 1
+                if directed or closed >= 3:
+                    found[closed] = found.get(closed, 0) + 1
+            elif v > s and not on_path[v] and length + 1 < limit:
+                on_path[v] = True
+                walk(s, v, length + 1)
+                on_path[v] = False
+
+    for s in range(n):
+        on_path[s] = True
+        walk(s, s, 0)
+        on_path[s] = False
+    if not directed:
+        found = {k: c // 2 for k, c in found.items()}
+    return {k: found[k] for k in sorted(found) if found[k]}
 
 
 class DegreeResult:
