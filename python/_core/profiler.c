@@ -123,7 +123,7 @@ static PyObject *profiler_records(PyObject *obj, PyObject *unused) {
     pthread_mutex_lock(&self->profile.mutex);
     size_t count = self->profile.count;
     stage_record *copy = malloc((count ? count : 1) * sizeof *copy);
-    if (copy)
+    if (copy && count > 0)
         memcpy(copy, self->profile.records, count * sizeof *copy);
     pthread_mutex_unlock(&self->profile.mutex);
     pthread_rwlock_unlock(&g_attach);
