@@ -143,6 +143,11 @@ static inline int64_t dyng_i_max_offset(dyng_type t) {
     return t == DYNG_TYPE_INT64 ? INT64_MAX / 4 : INT32_MAX;
 }
 
+/* The most vertices g can have after b is applied (the growth rule of
+ * dyng_graph_apply; ids the apply will refuse are left out, since it then
+ * fails before anything changes). What an update reserves before the apply. */
+int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b);
+
 /* Sort pairs by (key, pos) (merge sort; insertion sort when short); `tmp`
  * holds n pairs. */
 void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp);

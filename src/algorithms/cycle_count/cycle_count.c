@@ -129,23 +129,6 @@ static int64_t cand_bound(int64_t L, int64_t max_row, int64_t entries) {
 /* The frames of a path: one per vertex, at most L and at most n. */
 static int64_t frames_bound(int64_t L, int64_t n) { return (L < n ? L : n) + 1; }
 
-/* The most vertices g can have after b (the growth rule of dyng_graph_apply;
- * ids the apply will refuse are left out: it fails before anything changes). */
-static int64_t vertex_bound(const dyng_graph *g, const dyng_batch *b) {
-    int64_t n = g->n;
-    if (!g->p.semantics.allow_vertex_growth)
-        return n;
-    const int64_t top = dyng_i_max_id(g->p.vertex_type);
-    for (int64_t i = 0; i < b->num_ins; i++) {
-        const int64_t u = dyng_i_read_id(b->ins_src, b->vertex_type, i);
-        const int64_t v = dyng_i_read_id(b->ins_dst, b->vertex_type, i);
-        const int64_t hi = u > v ? u : v;
-        if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
-            n = hi + 1;
-    }
-    return n;
-}
-
 /* ---- storage ------------------------------------------------------------------- */
 
 static void threads_free(dyng_i_cc_thread *th, int count) {
@@ -550,7 +533,7 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
     dyng_i_cc_work *w = &r->work;
     /* Room for the graph after the batch: its vertices, its longest row (each
      * insertion adds at most one entry to a row) and its entries. */
-    const int64_t nb = vertex_bound(g, b), L = search_bound(o, nb);
+    const int64_t nb = dyng_i_batch_vertex_bound(g, b), L = search_bound(o, nb);
     const int64_t ins = b->num_ins;
     const int64_t max_row = r->max_row + ins;
     const int64_t entries = g->out.live + (g->p.directed ? ins : 2 * ins);

@@ -246,23 +246,6 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     return DYNG_OK;
 }
 
-/* The most vertices g can have after b (ids the apply will refuse are left
- * out: it fails before anything changes). */
-static int64_t vertex_bound(const dyng_graph *g, const dyng_batch *b) {
-    int64_t n = g->n;
-    if (!g->p.semantics.allow_vertex_growth)
-        return n;
-    const int64_t top = dyng_i_max_id(g->p.vertex_type);
-    for (int64_t i = 0; i < b->num_ins; i++) {
-        const int64_t u = dyng_i_read_id(b->ins_src, b->vertex_type, i);
-        const int64_t v = dyng_i_read_id(b->ins_dst, b->vertex_type, i);
-        const int64_t hi = u > v ? u : v;
-        if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
-            n = hi + 1;
-    }
-    return n;
-}
-
 dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r) {
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
         return dyng_i_error(DYNG_STALE_RESULT,
@@ -281,7 +264,7 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
                                     "insertion %lld has weight %d in column %d; sssp needs weights "
                                     ">= 1",
                                     (long long)i, (int)b->ins_w[i * K + obj], obj);
-    const int64_t bound = vertex_bound(g, b);
+    const int64_t bound = dyng_i_batch_vertex_bound(g, b);
     DYNG_I_TRY(result_reserve(r, bound));
     return work_reserve(&r->work, bound);
 }
