@@ -33,8 +33,9 @@ BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION
 # The Python package's build and test tools, pinned (pyproject.toml lists the
 # same packages as extras, with ranges, for users).
 PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypothesis==6.140.2 \
-            mypy==1.18.2 ruff==0.14.3 torch==2.13.0 pandas==2.3.3 scipy==$(SCIPY_VERSION)
-PY_STAMP := $(VENV)/.stamp-python-tools-4
+            mypy==1.18.2 ruff==0.14.3 torch==2.13.0 pandas==2.3.3 scipy==$(SCIPY_VERSION) \
+            networkx==3.6.1 igraph==1.0.0
+PY_STAMP := $(VENV)/.stamp-python-tools-5
 
 # The C files under version control's usual places (never build/ or .venv/).
 C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -o -name '*.h' \) \

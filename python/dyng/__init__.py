@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dyng import config, cycle_count, errors, io, sssp, testing
+from dyng import config, cycle_count, errors, interop, io, sssp, testing
 from dyng._backend import native as _native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
@@ -69,6 +69,7 @@ __all__ = [
     "cycle_count",
     "errors",
     "get_default_resources",
+    "interop",
     "io",
     "profile",
     "set_default_resources",

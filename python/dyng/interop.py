@@ -1,0 +1,580 @@
+"""Bridges to the libraries users already hold their graphs in: SciPy, NetworkX, igraph.
+
+Each bridge imports its library only when called, so ``import dyng`` needs none
+of them. Vertices are ``0..n-1`` on both sides; weights are dynG's int32 weight
+columns (integral floats are accepted and converted, anything else is refused).
+
+========================  =====================================================
+``from_scipy(m)``         a square sparse matrix, entry ``(i, j)`` = edge i->j
+``to_scipy(g)``           a ``scipy.sparse.csr_array`` of one weight column
+``from_networkx(G)``      ``nx.Graph`` / ``DiGraph`` / multigraphs
+``to_networkx(g)``        the same kinds back, weights as edge attributes
+``from_igraph(G)``        an ``igraph.Graph``, weights from edge attributes
+``to_igraph(g)``          an ``igraph.Graph`` with the weights as attributes
+========================  =====================================================
+
+Examples
+--------
+>>> import scipy.sparse as sp
+>>> m = sp.csr_array(([4.0, 2.0, 7.0], ([0, 0, 1], [1, 2, 2])), shape=(3, 3))
+>>> g = from_scipy(m)
+>>> g.num_vertices, g.num_edges, g.edges()[2].ravel().tolist()
+(3, 3, [4, 2, 7])
+>>> to_scipy(g).toarray().tolist()
+[[0, 4, 2], [0, 0, 7], [0, 0, 0]]
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from dyng._convert import INT32_MAX, INT32_MIN
+from dyng._graph import Graph, PropertyKeywords
+from dyng._properties import GraphProperties
+from dyng._resources import Resources
+from dyng.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+__all__ = ["from_igraph", "from_networkx", "from_scipy", "to_igraph", "to_networkx", "to_scipy"]
+
+WeightNames = str | Sequence[str] | None
+
+
+def _require(module: str, caller: str) -> Any:
+    """Import ``module`` for ``caller``, or say how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        package = {"scipy.sparse": "scipy"}.get(module, module)
+        raise ImportError(
+            f"dyng.interop.{caller}() needs {package}; install it with pip install {package}"
+        ) from e
+
+
+def _integral(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int32]:
+    """Weights as int32: integers within int32, or floats with integral values there."""
+    a = np.asarray(values)
+    if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
+        raise InvalidArgumentError(
+            f"{what}: expected integer or integral float weights, got dtype {a.dtype}"
+        )
+    if a.size == 0:
+        return np.zeros(a.shape, dtype=np.int32)
+    if a.dtype.kind == "f":
+        bad = ~np.isfinite(a) | (a != np.round(a))
+        if bad.any():
+            i = int(np.flatnonzero(bad.ravel())[0])
+            raise InvalidArgumentError(
+                f"{what}: weight {a.ravel()[i]!r} at position {i} is not an integer; dynG's "
+                "weights are int32 (scale and round them first)"
+            )
+    lo, hi = a.min(), a.max()
+    if lo < INT32_MIN or hi > INT32_MAX:
+        v = lo if lo < INT32_MIN else hi
+        raise InvalidArgumentError(
+            f"{what}: weight {v!r} is outside int32 [{INT32_MIN}, {INT32_MAX}]"
+        )
+    return a.astype(np.int32)
+
+
+def _names(weight: WeightNames, what: str) -> list[str]:
+    """The attribute names a ``weight`` argument asks for (none, one, or K)."""
+    if weight is None:
+        return []
+    if isinstance(weight, str):
+        return [weight]
+    names = list(weight)
+    if not all(isinstance(n, str) for n in names):
+        raise InvalidArgumentError(f"{what}: expected None, a name or a sequence of names")
+    if len(names) > 64:
+        raise InvalidArgumentError(f"{what}: {len(names)} weights per edge; at most 64")
+    return names
+
+
+def _out_names(weight: WeightNames, k: int) -> list[str]:
+    """Attribute names for a graph's ``k`` weight columns (``weight``, or ``weight_0..``)."""
+    if weight is None or k == 0:
+        return []
+    if isinstance(weight, str):
+        return [weight] if k == 1 else [f"{weight}_{i}" for i in range(k)]
+    names = _names(weight, "weight")
+    if len(names) != k:
+        raise InvalidArgumentError(
+            f"weight: {len(names)} names for a graph with {k} weights per edge"
+        )
+    return names
+
+
+def _attribute_columns(
+    records: Sequence[Any], names: list[str], default: int | float | None, what: str
+) -> npt.NDArray[np.int32] | None:
+    """One int32 column per name from per-edge attribute mappings."""
+    if not names:
+        return None
+    columns = []
+    for name in names:
+        values = []
+        for i, rec in enumerate(records):
+            v = rec.get(name, default)
+            if v is None:
+                raise InvalidArgumentError(
+                    f"{what}: edge {i} has no attribute {name!r} (pass default=... to fill it)"
+                )
+            values.append(v)
+        columns.append(_integral(np.asarray(values), f"{what} attribute {name!r}"))
+    return np.stack(columns, axis=1) if columns else None
+
+
+def _build(
+    n: int,
+    src: npt.ArrayLike,
+    dst: npt.ArrayLike,
+    weights: npt.NDArray[np.int32] | None,
+    directed: bool,
+    multi: bool,
+    properties: GraphProperties | None,
+    resources: Resources | None,
+    kw: Mapping[str, Any],
+    caller: str,
+) -> Graph:
+    unknown = set(kw) - set(PropertyKeywords.__annotations__)
+    if unknown:
+        raise TypeError(f"{caller}() got unexpected keywords: {sorted(unknown)}")
+    keywords: dict[str, Any] = dict(kw)
+    if properties is None:
+        keywords.setdefault("directed", directed)
+        if multi:
+            keywords.setdefault("multi_edges", "allow")
+    s = np.asarray(src, dtype=np.int64)
+    d = np.asarray(dst, dtype=np.int64)
+    if n <= INT32_MAX and "vertex_dtype" not in keywords:
+        s, d = s.astype(np.int32), d.astype(np.int32)
+    return Graph.from_edges(
+        s,
+        d,
+        weights,
+        num_vertices=n,
+        properties=properties,
+        resources=resources,
+        **keywords,
+    )
+
+
+# -- SciPy -------------------------------------------------------------------
+
+
+def from_scipy(
+    matrix: Any,
+    *,
+    weighted: bool | None = None,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[PropertyKeywords],
+) -> Graph:
+    """Build a graph from a square SciPy sparse matrix or array.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix or array
+        Any format (CSR, CSC, COO, ...), shape ``(n, n)``. Every stored entry
+        ``(i, j)`` is an edge ``i -> j``, explicit zeros included (call
+        ``matrix.eliminate_zeros()`` to drop them); duplicates are merged by
+        the graph's ``multi_edges`` rule.
+    weighted : bool, optional
+        Take the values as the one weight column (they must be integers, or
+        floats with integral values, within int32). By default True, except
+        for boolean matrices; False reads the pattern only.
+    properties : GraphProperties, optional
+        The graph's properties (``directed`` and the keywords below override
+        its fields).
+    resources : Resources, optional
+        Where to build; default :func:`dyng.get_default_resources`.
+    **property_keywords
+        ``directed``: True (default) for a directed graph; False makes each
+        entry the undirected edge ``{i, j}``, which a matrix may store once
+        (upper or lower triangle) or twice (symmetric); two stored values of
+        one edge must agree. ``row_order``, ``multi_edges``,
+        ``store_transposed``, ``vertex_dtype``, ``offset_dtype``,
+        ``semantics`` as in :meth:`Graph.from_edges`.
+
+    Returns
+    -------
+    Graph
+        A new graph with ``n`` vertices.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a matrix that is not square or not sparse, non-integral or
+        out-of-range values, or (``directed=False``) the two stored values of
+        one edge that differ.
+    ImportError
+        When SciPy is not installed.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> m = sp.coo_array(([3, 3], ([0, 1], [1, 0])), shape=(2, 2))
+    >>> from_scipy(m, directed=False).num_edges
+    1
+    """
+    sparse = _require("scipy.sparse", "from_scipy")
+    if not sparse.issparse(matrix):
+        raise InvalidArgumentError(
+            f"from_scipy: expected a scipy.sparse matrix or array, got {type(matrix).__name__}"
+        )
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+        raise InvalidArgumentError(f"from_scipy: expected a square matrix, got {matrix.shape}")
+    n = int(matrix.shape[0])
+    coo = matrix.tocoo()
+    row = np.asarray(coo.row, dtype=np.int64)
+    col = np.asarray(coo.col, dtype=np.int64)
+    data = np.asarray(coo.data)
+    if weighted is None:
+        weighted = data.dtype.kind != "b"
+    w = _integral(data, "from_scipy: values") if weighted else None
+    directed = bool(
+        property_keywords.get("directed", True if properties is None else properties.directed)
+    )
+    if not directed:
+        row, col, w = _undirected_entries(row, col, w)
+    return _build(
+        n,
+        row,
+        col,
+        None if w is None else w.reshape(-1, 1),
+        directed,
+        False,
+        properties,
+        resources,
+        property_keywords,
+        "from_scipy",
+    )
+
+
+def _undirected_entries(
+    row: npt.NDArray[np.int64], col: npt.NDArray[np.int64], w: npt.NDArray[np.int32] | None
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int32] | None]:
+    """Each unordered pair once, checking that the values stored for it agree."""
+    lo, hi = np.minimum(row, col), np.maximum(row, col)
+    order = np.lexsort((hi, lo))
+    lo, hi = lo[order], hi[order]
+    first = np.ones(len(lo), dtype=bool)
+    first[1:] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
+    if w is not None:
+        w = w[order]
+        group = np.cumsum(first) - 1
+        starts = w[first]
+        bad = np.flatnonzero(w != starts[group])
+        if len(bad):
+            i = int(bad[0])
+            raise InvalidArgumentError(
+                f"from_scipy: the matrix is not symmetric: edge {{{lo[i]}, {hi[i]}}} is stored "
+                f"with values {int(starts[group[i]])} and {int(w[i])}; pass directed=True, or "
+                "make it symmetric (for example (m + m.T) / 2 or scipy.sparse.triu(m))"
+            )
+        w = starts
+    return lo[first], hi[first], w
+
+
+def to_scipy(graph: Graph, *, weight: int | None = 0, transposed: bool = False) -> Any:
+    """Export a graph as a ``scipy.sparse.csr_array``.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph; an undirected graph gives a symmetric matrix.
+    weight : int or None, optional
+        The weight column to use as the values (default the first); None,
+        or a graph without weights, gives ones.
+    transposed : bool, optional
+        Row ``v`` lists the edges into ``v`` (the transpose).
+
+    Returns
+    -------
+    scipy.sparse.csr_array
+        ``(n, n)`` with int32 values. Parallel edges of a graph that keeps
+        them are separate stored entries (SciPy sums them when converting).
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a weight column the graph does not have.
+    ImportError
+        When SciPy is not installed.
+    """
+    sparse = _require("scipy.sparse", "to_scipy")
+    k = graph.num_weights
+    column = _column(weight, k)
+    row_ptr, col, w = graph.to_csr(transposed=transposed)
+    if column is None or w is None:
+        values = np.ones(len(col), dtype=np.int32)
+    else:
+        values = np.ascontiguousarray(w[:, column])
+    n = graph.num_vertices
+    return sparse.csr_array((values, col, row_ptr), shape=(n, n))
+
+
+def _column(weight: int | None, k: int) -> int | None:
+    if weight is None or k == 0:
+        if weight not in (None, 0):
+            raise InvalidArgumentError(f"weight: column {weight} of an unweighted graph")
+        return None
+    try:
+        c = operator.index(weight)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"weight: expected a column number or None, got {type(weight).__name__}"
+        ) from None
+    if not 0 <= c < k:
+        raise InvalidArgumentError(f"weight: column {c} of a graph with columns 0..{k - 1}")
+    return c
+
+
+# -- NetworkX ----------------------------------------------------------------
+
+
+def _int_nodes(nodes: Iterable[Any], caller: str, hint: str) -> int:
+    """The vertex count for integer node labels ``>= 0`` (1 + the largest, 0 for none)."""
+    n = 0
+    for v in nodes:
+        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0:
+            raise InvalidArgumentError(
+                f"{caller}: node {v!r} is not a non-negative integer; dynG's vertices are "
+                f"0..n-1 ({hint})"
+            )
+        if v >= 2**63 - 1:
+            raise InvalidArgumentError(
+                f"{caller}: node {v} is past the largest vertex id, 2**63 - 2"
+            )
+        n = max(n, int(v) + 1)
+    return n
+
+
+def from_networkx(
+    G: Any,
+    *,
+    weight: WeightNames = "weight",
+    default: int | float | None = 1,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[PropertyKeywords],
+) -> Graph:
+    """Build a graph from a NetworkX graph.
+
+    Parameters
+    ----------
+    G : networkx.Graph, DiGraph, MultiGraph or MultiDiGraph
+        Its nodes must be integers ``>= 0``; the graph has ``1 + max(node)``
+        vertices (relabel others with ``networkx.convert_node_labels_to_integers``).
+        Directed or not as ``G`` is; a multigraph keeps its parallel edges.
+    weight : str, sequence of str or None, optional
+        The edge attribute(s) to read as weight columns (default ``"weight"``;
+        None: unweighted). Values must be integral, within int32.
+    default : int, float or None, optional
+        The weight of an edge without the attribute (default 1, NetworkX's
+        convention); None makes a missing attribute an error.
+    properties : GraphProperties, optional
+        The graph's properties, used instead of what ``G`` implies.
+    resources : Resources, optional
+        Where to build; default :func:`dyng.get_default_resources`.
+    **property_keywords
+        As in :meth:`Graph.from_edges` (``directed`` and ``multi_edges``
+        override what ``G`` implies).
+
+    Returns
+    -------
+    Graph
+        A new graph.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a node that is not a non-negative integer, a missing or
+        non-integral weight.
+    ImportError
+        When NetworkX is not installed.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.DiGraph([(0, 1, {"weight": 5}), (1, 2, {"weight": 2})])
+    >>> from_networkx(G).edges()[2].ravel().tolist()
+    [5, 2]
+    """
+    _require("networkx", "from_networkx")
+    names = _names(weight, "weight")
+    n = _int_nodes(G.nodes, "from_networkx", "networkx.convert_node_labels_to_integers(G)")
+    triples = list(G.edges(data=True))
+    src = np.fromiter((t[0] for t in triples), dtype=np.int64, count=len(triples))
+    dst = np.fromiter((t[1] for t in triples), dtype=np.int64, count=len(triples))
+    w = _attribute_columns([t[2] for t in triples], names, default, "from_networkx")
+    return _build(
+        n,
+        src,
+        dst,
+        w,
+        bool(G.is_directed()),
+        bool(G.is_multigraph()),
+        properties,
+        resources,
+        property_keywords,
+        "from_networkx",
+    )
+
+
+def to_networkx(graph: Graph, *, weight: WeightNames = "weight") -> Any:
+    """Export a graph to NetworkX.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+    weight : str, sequence of str or None, optional
+        Attribute names for the weight columns: a name for one column
+        (default ``"weight"``), ``name_0 .. name_{K-1}`` for K columns, or a
+        sequence of K names; None leaves the weights out.
+
+    Returns
+    -------
+    networkx.Graph, DiGraph, MultiGraph or MultiDiGraph
+        Nodes ``0..n-1`` (isolated ones too); a multigraph when the graph keeps
+        parallel edges.
+
+    Raises
+    ------
+    ImportError
+        When NetworkX is not installed.
+    """
+    nx = _require("networkx", "to_networkx")
+    multi = graph.properties.parallel_edges == "allow"
+    kind = {
+        (True, False): nx.DiGraph,
+        (False, False): nx.Graph,
+        (True, True): nx.MultiDiGraph,
+        (False, True): nx.MultiGraph,
+    }[(graph.directed, multi)]
+    G = kind()
+    G.add_nodes_from(range(graph.num_vertices))
+    src, dst, w = graph.edges()
+    names = _out_names(weight, graph.num_weights)
+    if names and w is not None:
+        columns = [w[:, i].tolist() for i in range(len(names))]
+        G.add_edges_from(
+            (u, v, dict(zip(names, vals, strict=True)))
+            for u, v, *vals in zip(src.tolist(), dst.tolist(), *columns, strict=True)
+        )
+    else:
+        G.add_edges_from(zip(src.tolist(), dst.tolist(), strict=True))
+    return G
+
+
+# -- igraph ------------------------------------------------------------------
+
+
+def from_igraph(
+    G: Any,
+    *,
+    weight: WeightNames = "weight",
+    default: int | float | None = 1,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[PropertyKeywords],
+) -> Graph:
+    """Build a graph from an ``igraph.Graph``.
+
+    Parameters
+    ----------
+    G : igraph.Graph
+        Vertices ``0..vcount()-1``; directed or not as ``G`` is; parallel
+        edges are kept when ``G`` has any.
+    weight : str, sequence of str or None, optional
+        The edge attribute(s) to read as weight columns (default
+        ``"weight"``, read when ``G`` has it); None: unweighted. Values must
+        be integral, within int32.
+    default : int, float or None, optional
+        The weight where the attribute is absent or None (default 1); None
+        makes that an error.
+    properties : GraphProperties, optional
+        The graph's properties, used instead of what ``G`` implies.
+    resources : Resources, optional
+        Where to build; default :func:`dyng.get_default_resources`.
+    **property_keywords
+        As in :meth:`Graph.from_edges`.
+
+    Returns
+    -------
+    Graph
+        A new graph.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a missing or non-integral weight.
+    ImportError
+        When igraph is not installed.
+    """
+    _require("igraph", "from_igraph")
+    names = _names(weight, "weight")
+    if isinstance(weight, str) and weight not in G.es.attributes():
+        names = []
+    m = G.ecount()
+    pairs = np.asarray(G.get_edgelist(), dtype=np.int64).reshape(m, 2)
+    records: list[dict[str, Any]] = [{} for _ in range(m)] if names else []
+    for name in names:
+        values = G.es[name] if name in G.es.attributes() else [None] * m
+        for rec, v in zip(records, values, strict=True):
+            if v is not None:
+                rec[name] = v
+    w = _attribute_columns(records, names, default, "from_igraph")
+    return _build(
+        int(G.vcount()),
+        pairs[:, 0],
+        pairs[:, 1],
+        w,
+        bool(G.is_directed()),
+        bool(m and G.has_multiple()),
+        properties,
+        resources,
+        property_keywords,
+        "from_igraph",
+    )
+
+
+def to_igraph(graph: Graph, *, weight: WeightNames = "weight") -> Any:
+    """Export a graph to igraph.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+    weight : str, sequence of str or None, optional
+        Edge attribute names for the weight columns, as in :func:`to_networkx`.
+
+    Returns
+    -------
+    igraph.Graph
+        ``n`` vertices and the graph's edges in :meth:`Graph.edges` order.
+
+    Raises
+    ------
+    ImportError
+        When igraph is not installed.
+    """
+    igraph = _require("igraph", "to_igraph")
+    src, dst, w = graph.edges()
+    edges = np.stack([src, dst], axis=1).tolist()
+    G = igraph.Graph(n=graph.num_vertices, edges=edges, directed=graph.directed)
+    names = _out_names(weight, graph.num_weights)
+    if names and w is not None:
+        for i, name in enumerate(names):
+            G.es[name] = w[:, i].tolist()
+    return G

@@ -1,0 +1,330 @@
+"""dyng.interop: SciPy, NetworkX and igraph bridges, both ways, against each library's own view.
+
+Each test runs where its library is installed (the ``test`` extra installs scipy and networkx;
+igraph comes with ``make test``'s tools and the ``bench`` extra). The oracle is the peer itself:
+a graph built from a peer object must have exactly the peer's edges and weights, and a graph
+exported to a peer must read back, through the peer's own API, as dynG's edges.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dyng
+from dyng import interop
+
+sp = pytest.importorskip("scipy.sparse")
+
+
+def edge_multiset(g: dyng.Graph) -> Counter[tuple[int, ...]]:
+    """The graph's edges with their weights, as a multiset of tuples."""
+    src, dst, w = g.edges()
+    rows = zip(src.tolist(), dst.tolist(), *([] if w is None else w.T.tolist()), strict=True)
+    return Counter(tuple(r) for r in rows)
+
+
+@st.composite
+def edge_lists(draw: Any, max_n: int = 12) -> tuple[int, list[tuple[int, int, int]]]:
+    n = draw(st.integers(0, max_n))
+    if n == 0:
+        return 0, []
+    e = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), st.integers(-5, 2**31 - 1))
+    return n, draw(st.lists(e, max_size=40))
+
+
+# ---- SciPy ------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.sampled_from(["csr", "csc", "coo"]))
+def test_from_scipy_directed_is_the_matrix(case: Any, fmt: str) -> None:
+    n, edges = case
+    last: dict[tuple[int, int], int] = {}
+    for u, v, w in edges:
+        last[(u, v)] = w
+    rows = [u for u, _ in last]
+    cols = [v for _, v in last]
+    vals = list(last.values())
+    m = sp.coo_array((np.array(vals, dtype=np.int64), (rows, cols)), shape=(n, n)).asformat(fmt)
+    g = interop.from_scipy(m)
+    assert g.directed and g.num_vertices == n
+    assert edge_multiset(g) == Counter((u, v, w) for (u, v), w in last.items())
+    back = interop.to_scipy(g)
+    assert back.shape == (n, n) and back.dtype == np.int32
+    assert (back != m.tocsr()).nnz == 0
+    # the pattern only
+    p = interop.from_scipy(m, weighted=False)
+    assert p.num_weights == 0 and p.num_edges == len(last)
+    assert (interop.to_scipy(p) != (m != 0).astype(np.int32)).nnz == sum(1 for w in vals if w == 0)
+
+
+def test_from_scipy_float_and_bool_values() -> None:
+    m = sp.csr_array(np.array([[0.0, 2.0], [3.0, 0.0]]))
+    assert edge_multiset(interop.from_scipy(m)) == Counter({(0, 1, 2): 1, (1, 0, 3): 1})
+    b = sp.csr_array(np.array([[False, True], [False, False]]))
+    g = interop.from_scipy(b)
+    assert g.num_weights == 0 and edge_multiset(g) == Counter({(0, 1): 1})
+    with pytest.raises(dyng.InvalidArgumentError, match="not an integer"):
+        interop.from_scipy(sp.csr_array(np.array([[0.0, 2.5], [0.0, 0.0]])))
+    with pytest.raises(dyng.InvalidArgumentError, match="not an integer"):
+        interop.from_scipy(sp.csr_array(np.array([[0.0, np.nan], [0.0, 0.0]])))
+    with pytest.raises(dyng.InvalidArgumentError, match="outside int32"):
+        interop.from_scipy(sp.csr_array(np.array([[0, 2**31], [0, 0]], dtype=np.int64)))
+    with pytest.raises(dyng.InvalidArgumentError, match="square"):
+        interop.from_scipy(sp.csr_array(np.ones((2, 3))))
+    with pytest.raises(dyng.InvalidArgumentError, match=r"scipy\.sparse"):
+        interop.from_scipy(np.ones((2, 2)))
+    with pytest.raises(dyng.InvalidArgumentError, match="integer or integral"):
+        interop.from_scipy(sp.csr_array(np.array([[0, 1j], [0, 0]])))
+
+
+def test_from_scipy_explicit_zeros_are_edges() -> None:
+    m = sp.csr_array((np.array([0, 4]), np.array([1, 0]), np.array([0, 1, 2])), shape=(2, 2))
+    assert edge_multiset(interop.from_scipy(m)) == Counter({(0, 1, 0): 1, (1, 0, 4): 1})
+    m.eliminate_zeros()
+    assert interop.from_scipy(m).num_edges == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.sampled_from(["upper", "lower", "both"]))
+def test_from_scipy_undirected(case: Any, stored: str) -> None:
+    n, edges = case
+    weight: dict[tuple[int, int], int] = {}
+    for u, v, w in edges:
+        weight[(min(u, v), max(u, v))] = w
+    keys = list(weight)
+    if stored == "upper":
+        entries = [(a, b, weight[(a, b)]) for a, b in keys]
+    elif stored == "lower":
+        entries = [(b, a, weight[(a, b)]) for a, b in keys]
+    else:
+        entries = [(a, b, weight[(a, b)]) for a, b in keys]
+        entries += [(b, a, weight[(a, b)]) for a, b in keys if a != b]
+    m = sp.coo_array(
+        (
+            np.array([e[2] for e in entries], dtype=np.int64),
+            ([e[0] for e in entries], [e[1] for e in entries]),
+        ),
+        shape=(n, n),
+    )
+    g = interop.from_scipy(m, directed=False)
+    assert not g.directed and g.num_edges == len(weight)
+    assert edge_multiset(g) == Counter((a, b, w) for (a, b), w in weight.items())
+    full = interop.to_scipy(g)
+    assert (full != full.T).nnz == 0
+    dense = full.toarray()
+    for (a, b), w in weight.items():
+        assert dense[a, b] == dense[b, a] == w
+
+
+def test_from_scipy_undirected_asymmetric_values() -> None:
+    m = sp.csr_array(np.array([[0, 2, 0], [5, 0, 0], [0, 0, 0]]))
+    with pytest.raises(dyng.InvalidArgumentError, match=r"not symmetric: edge \{0, 1\}.*2 and 5"):
+        interop.from_scipy(m, directed=False)
+    assert interop.from_scipy(m, directed=False, weighted=False).num_edges == 1
+
+
+def test_to_scipy_columns_and_transpose() -> None:
+    g = dyng.Graph.from_edges([0, 1, 1], [1, 2, 0], [[1, 10], [2, 20], [3, 30]])
+    assert interop.to_scipy(g, weight=1).toarray().tolist() == [
+        [0, 10, 0],
+        [30, 0, 20],
+        [0, 0, 0],
+    ]
+    assert interop.to_scipy(g, weight=None).toarray().tolist() == [[0, 1, 0], [1, 0, 1], [0, 0, 0]]
+    t = interop.to_scipy(g, transposed=True)
+    assert (t != interop.to_scipy(g).T).nnz == 0
+    for bad in (2, -1):
+        with pytest.raises(dyng.InvalidArgumentError, match="column"):
+            interop.to_scipy(g, weight=bad)
+    with pytest.raises(dyng.InvalidArgumentError, match="column number"):
+        interop.to_scipy(g, weight="w")  # type: ignore[arg-type]
+    u = dyng.Graph.from_edges([0], [1])
+    assert interop.to_scipy(u).toarray().tolist() == [[0, 1], [0, 0]]
+    with pytest.raises(dyng.InvalidArgumentError, match="unweighted"):
+        interop.to_scipy(u, weight=1)
+
+
+def test_to_scipy_agrees_with_csgraph() -> None:
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    rng = np.random.default_rng(3)
+    src, dst = rng.integers(0, 200, 1500), rng.integers(0, 200, 1500)
+    g = dyng.Graph.from_edges(src, dst, rng.integers(1, 50, 1500), num_vertices=200)
+    d = csgraph.dijkstra(interop.to_scipy(g), indices=0)
+    tree = dyng.sssp.compute(g, source=0)
+    ours = tree.distances.to_numpy().astype(float)
+    ours[ours == dyng.INFINITE_DISTANCE] = np.inf
+    assert np.array_equal(ours, d)
+
+
+def test_from_scipy_keywords() -> None:
+    m = sp.csr_array(np.array([[0, 1], [1, 0]]))
+    g = interop.from_scipy(m, vertex_dtype="int64", store_transposed=False)
+    assert g.vertex_dtype == np.int64 and not g.properties.store_transposed
+    p = dyng.GraphProperties(directed=False, num_weights=1)
+    assert not interop.from_scipy(m, properties=p).directed
+    with pytest.raises(TypeError, match="unexpected keywords"):
+        interop.from_scipy(m, colour="red")  # type: ignore[call-arg]
+
+
+# ---- NetworkX ---------------------------------------------------------------------------
+
+
+def _nx() -> Any:
+    return pytest.importorskip("networkx")
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.booleans(), st.booleans())
+def test_networkx_round_trip(case: Any, directed: bool, multi: bool) -> None:
+    nxm = _nx()
+    n, edges = case
+    kind = {
+        (True, False): nxm.DiGraph,
+        (False, False): nxm.Graph,
+        (True, True): nxm.MultiDiGraph,
+        (False, True): nxm.MultiGraph,
+    }[(directed, multi)]
+    G = kind()
+    G.add_nodes_from(range(n))
+    G.add_edges_from((u, v, {"weight": w, "cost": 7}) for u, v, w in edges)
+    g = interop.from_networkx(G)
+    assert g.directed == directed and g.num_vertices == n and g.num_edges == G.number_of_edges()
+    expected = Counter(
+        (u, v, d["weight"]) if directed else (min(u, v), max(u, v), d["weight"])
+        for u, v, d in G.edges(data=True)
+    )
+    assert edge_multiset(g) == expected
+    H = interop.to_networkx(g)
+    assert type(H) is kind
+    assert sorted(H.nodes) == list(range(n))
+    if directed:
+        assert Counter((u, v, d["weight"]) for u, v, d in H.edges(data=True)) == expected
+    else:
+        assert (
+            Counter((min(u, v), max(u, v), d["weight"]) for u, v, d in H.edges(data=True))
+            == expected
+        )
+    two = interop.from_networkx(G, weight=["weight", "cost"])
+    assert two.num_weights == 2
+    w2 = two.edges()[2]
+    assert w2 is not None and set(w2[:, 1].tolist()) <= {7}
+    names = interop.to_networkx(two)
+    assert all(set(d) == {"weight_0", "weight_1"} for _, _, d in names.edges(data=True))
+    named = interop.to_networkx(two, weight=("a", "b"))
+    assert all(set(d) == {"a", "b"} for _, _, d in named.edges(data=True))
+    assert interop.from_networkx(G, weight=None).num_weights == 0
+
+
+def test_networkx_weights_and_labels() -> None:
+    nxm = _nx()
+    G = nxm.DiGraph()
+    G.add_edge(0, 1, weight=2.0)
+    G.add_edge(1, 2)
+    assert edge_multiset(interop.from_networkx(G)) == Counter({(0, 1, 2): 1, (1, 2, 1): 1})
+    assert edge_multiset(interop.from_networkx(G, default=9)) == Counter(
+        {(0, 1, 2): 1, (1, 2, 9): 1}
+    )
+    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no attribute 'weight'"):
+        interop.from_networkx(G, default=None)
+    G.add_edge(2, 3, weight=0.5)
+    with pytest.raises(dyng.InvalidArgumentError, match="not an integer"):
+        interop.from_networkx(G)
+    L = nxm.Graph([("a", "b")])
+    with pytest.raises(dyng.InvalidArgumentError, match="convert_node_labels_to_integers"):
+        interop.from_networkx(L)
+    g = interop.from_networkx(nxm.convert_node_labels_to_integers(L))
+    assert g.num_edges == 1 and not g.directed
+    with pytest.raises(dyng.InvalidArgumentError, match="non-negative"):
+        interop.from_networkx(nxm.Graph([(-1, 0)]))
+    with pytest.raises(dyng.InvalidArgumentError, match="non-negative"):
+        interop.from_networkx(nxm.Graph([(True, 0)]))
+    with pytest.raises(dyng.InvalidArgumentError, match="past the largest vertex id"):
+        interop.from_networkx(nxm.Graph([(0, 2**70)]))
+    with pytest.raises(dyng.NotSupportedError, match="int64"):
+        interop.from_networkx(nxm.Graph([(0, 2**40)]), weight=None)  # int64 ids need weights
+    sparse_ids = nxm.Graph()
+    sparse_ids.add_node(9)
+    assert interop.from_networkx(sparse_ids).num_vertices == 10
+    assert interop.from_networkx(nxm.Graph()).num_vertices == 0
+    with pytest.raises(dyng.InvalidArgumentError, match="2 names for a graph with 1"):
+        interop.to_networkx(interop.from_networkx(nxm.Graph([(0, 1)])), weight=["a", "b"])
+
+
+def test_networkx_cycles_agree() -> None:
+    nxm = _nx()
+    G = nxm.gnm_random_graph(14, 30, seed=5, directed=True)
+    g = interop.from_networkx(G, weight=None)
+    counts = Counter(len(c) for c in nxm.simple_cycles(G, length_bound=5))
+    hist = dyng.cycle_count.compute(g, max_length=5)
+    assert {k: v for k, v in hist.to_dict().items() if v} == dict(counts)
+
+
+# ---- igraph -----------------------------------------------------------------------------
+
+
+def _ig() -> Any:
+    return pytest.importorskip("igraph")
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.booleans())
+def test_igraph_round_trip(case: Any, directed: bool) -> None:
+    ig = _ig()
+    n, edges = case
+    G = ig.Graph(n=n, edges=[(u, v) for u, v, _ in edges], directed=directed)
+    if edges:
+        G.es["weight"] = [w for _, _, w in edges]
+    g = interop.from_igraph(G)
+    multi = bool(edges) and G.has_multiple()
+    assert g.directed == directed and g.num_vertices == n
+    assert g.properties.parallel_edges == ("allow" if multi else "forbid")
+    expected = Counter((u, v, w) if directed else (min(u, v), max(u, v), w) for u, v, w in edges)
+    if edges:
+        assert edge_multiset(g) == expected
+    else:
+        assert g.num_edges == 0
+    H = interop.to_igraph(g)
+    assert H.vcount() == n and H.is_directed() == directed
+    if edges:
+        back = Counter(
+            (e.source, e.target, e["weight"])
+            if directed
+            else (min(e.source, e.target), max(e.source, e.target), e["weight"])
+            for e in H.es
+        )
+        assert back == expected
+
+
+def test_igraph_attributes() -> None:
+    ig = _ig()
+    G = ig.Graph(n=3, edges=[(0, 1), (1, 2)], directed=True)
+    assert interop.from_igraph(G).num_weights == 0  # no "weight" attribute: unweighted
+    G.es["cost"] = [4, None]
+    assert edge_multiset(interop.from_igraph(G, weight="cost")) == Counter(
+        {(0, 1, 4): 1, (1, 2, 1): 1}
+    )
+    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no attribute 'cost'"):
+        interop.from_igraph(G, weight="cost", default=None)
+    G.es["len"] = [1.0, 2.0]
+    g = interop.from_igraph(G, weight=["cost", "len"], default=0)
+    assert edge_multiset(g) == Counter({(0, 1, 4, 1): 1, (1, 2, 0, 2): 1})
+    H = interop.to_igraph(g, weight=["cost", "len"])
+    assert H.es["cost"] == [4, 0] and H.es["len"] == [1, 2]
+
+
+def test_missing_library_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "networkx", None)  # what an absent package looks like
+    g = dyng.Graph.from_edges([0], [1])
+    with pytest.raises(ImportError, match=r"to_networkx\(\) needs networkx; install it"):
+        interop.to_networkx(g)
+    with pytest.raises(ImportError, match=r"from_networkx\(\) needs networkx"):
+        interop.from_networkx(object())
