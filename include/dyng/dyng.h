@@ -19,6 +19,7 @@
 
 #include "batch.h"
 #include "cycle_count.h"
+#include "generators.h"
 #include "graph.h"
 #include "io.h"
 #include "resources.h"

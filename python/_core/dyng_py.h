@@ -266,6 +266,7 @@ extern PyMethodDef dyng_py_io_functions[];
 extern PyMethodDef dyng_py_profiler_functions[];
 extern PyMethodDef dyng_py_degrees_functions[];
 extern PyMethodDef dyng_py_update_functions[];
+extern PyMethodDef dyng_py_generators_functions[];
 
 /*
  * The profiler: one process-wide attachment point guarded by a reader/writer

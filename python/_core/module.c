@@ -286,7 +286,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddFunctions(m, dyng_py_io_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_profiler_functions) < 0 ||
         PyModule_AddFunctions(m, dyng_py_degrees_functions) < 0 ||
-        PyModule_AddFunctions(m, dyng_py_update_functions) < 0) {
+        PyModule_AddFunctions(m, dyng_py_update_functions) < 0 ||
+        PyModule_AddFunctions(m, dyng_py_generators_functions) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,253 @@
+/*
+ * src/generators/legacy_cycle_enum.c - CycleEnumeration-GPU's batch generator
+ * (dyng_legacy_cycle_enum_batch, dyng/generators.h), reproduced bit for bit.
+ *
+ * The steps and the order in which they draw from the engine are those of
+ * the header's comment; every allocation is made before the first draw.
+ * Pairs are (u, v) with 64-bit ids, sorted by u, then v; membership of a drawn
+ * pair among the existing edges is a binary search, among the pairs drawn
+ * before an open-addressing set.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "dyng/generators.h"
+#include "stdrng.h"
+
+typedef struct pair {
+    int64_t u, v;
+} pair;
+
+static int compare_pairs(const void *x, const void *y) {
+    const pair *a = x, *b = y;
+    if (a->u != b->u)
+        return a->u < b->u ? -1 : 1;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+static bool contains(const pair *sorted, int64_t m, pair p) {
+    int64_t lo = 0, hi = m;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int c = compare_pairs(&sorted[mid], &p);
+        if (c == 0)
+            return true;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+/* An open-addressing set of pairs with room for `count` of them at half load. */
+typedef struct pair_set {
+    pair *slots; /* u == -1: empty */
+    size_t mask;
+} pair_set;
+
+static size_t pair_hash(pair p) {
+    uint64_t h = (uint64_t)p.u * 0x9E3779B97F4A7C15ULL ^ (uint64_t)p.v;
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* Insert p; false when it was there already. */
+static bool set_add(pair_set *s, pair p) {
+    for (size_t i = pair_hash(p) & s->mask;; i = (i + 1) & s->mask) {
+        if (s->slots[i].u < 0) {
+            s->slots[i] = p;
+            return true;
+        }
+        if (s->slots[i].u == p.u && s->slots[i].v == p.v)
+            return false;
+    }
+}
+
+/* g's distinct pairs, sorted, as 64-bit ids: *out (caller frees) and *count. */
+static dyng_status existing_pairs(const dyng_graph *g, const dyng_graph_properties *p, pair **out,
+                                  int64_t *count) {
+    int64_t m = 0;
+    dyng_status s = dyng_graph_num_edges(&m, g);
+    if (s != DYNG_OK)
+        return s;
+    size_t vs = dyng_type_size(p->vertex_type);
+    void *src = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, vs);
+    void *dst = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, vs);
+    pair *pairs = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, sizeof(pair));
+    if (src == NULL || dst == NULL || pairs == NULL) {
+        dyng_i_free(src);
+        dyng_i_free(dst);
+        dyng_i_free(pairs);
+        return dyng_i_oom("the generator's edge list", (size_t)m * sizeof(pair));
+    }
+    s = dyng_graph_to_edges(g, src, dst, NULL);
+    if (s == DYNG_OK) {
+        for (int64_t i = 0; i < m; i++) {
+            if (p->vertex_type == DYNG_TYPE_INT32)
+                pairs[i] = (pair){((const int32_t *)src)[i], ((const int32_t *)dst)[i]};
+            else
+                pairs[i] = (pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
+        }
+        qsort(pairs, (size_t)m, sizeof(pair), compare_pairs);
+        int64_t k = 0; /* parallel edges: one pair */
+        for (int64_t i = 0; i < m; i++)
+            if (k == 0 || compare_pairs(&pairs[k - 1], &pairs[i]) != 0)
+                pairs[k++] = pairs[i];
+        *count = k;
+        *out = pairs;
+    } else {
+        dyng_i_free(pairs);
+    }
+    dyng_i_free(src);
+    dyng_i_free(dst);
+    return s;
+}
+
+/* Add a sorted pair list to the batch in its vertex type (scratch: 2 * count ids). */
+static dyng_status add_pairs(dyng_batch *b, dyng_type vt, const pair *pairs, int64_t count,
+                             bool insertions, void *scratch) {
+    if (count == 0)
+        return DYNG_OK;
+    size_t vs = dyng_type_size(vt);
+    unsigned char *src = scratch, *dst = src + (size_t)count * vs;
+    for (int64_t i = 0; i < count; i++) {
+        if (vt == DYNG_TYPE_INT32) {
+            ((int32_t *)(void *)src)[i] = (int32_t)pairs[i].u;
+            ((int32_t *)(void *)dst)[i] = (int32_t)pairs[i].v;
+        } else {
+            ((int64_t *)(void *)src)[i] = pairs[i].u;
+            ((int64_t *)(void *)dst)[i] = pairs[i].v;
+        }
+    }
+    return insertions ? dyng_batch_add_insertions(b, count, src, dst, NULL)
+                      : dyng_batch_add_deletions(b, count, src, dst);
+}
+
+dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
+                                         int64_t num_deletions, int64_t num_insertions,
+                                         uint64_t seed, int64_t locality_window) {
+    DYNG_I_CHECK_ARG(out);
+    *out = NULL;
+    DYNG_I_CHECK_ARG(g);
+    dyng_graph_properties p;
+    int64_t n = 0;
+    dyng_status s = dyng_graph_properties_of(&p, g);
+    if (s == DYNG_OK)
+        s = dyng_graph_num_vertices(&n, g);
+    if (s != DYNG_OK)
+        return s;
+    if (!p.directed)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "the cycle_enum batch generator takes directed graphs (the research "
+                            "code's); this graph is undirected");
+    if (num_deletions < 0 || num_insertions < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "num_deletions is %lld and num_insertions %lld; accepted: 0 or more",
+                            (long long)num_deletions, (long long)num_insertions);
+    if (locality_window < 0 || locality_window == 1)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "locality_window is %lld; accepted: 0 (none) or at least 2",
+                            (long long)locality_window);
+    bool windowed = locality_window >= 2 && locality_window < n;
+    int64_t width = windowed ? locality_window : n;
+    if (num_insertions > 0 && width < 2)
+        return dyng_i_error(
+            DYNG_INVALID_ARGUMENT,
+            "%lld insertions need at least 2 vertices to draw from; the %s has %lld",
+            (long long)num_insertions, windowed ? "window" : "graph", (long long)width);
+    if ((uint64_t)num_insertions > (SIZE_MAX / 4) / sizeof(pair))
+        return dyng_i_error(DYNG_CAPACITY, "%lld insertions are more than this machine can hold",
+                            (long long)num_insertions);
+
+    /* Everything that can fail is allocated before the first draw. */
+    pair *edges = NULL, *dels = NULL, *ins = NULL;
+    int64_t m = 0;
+    s = existing_pairs(g, &p, &edges, &m);
+    if (s != DYNG_OK)
+        return s;
+    size_t set_size = 2;
+    while (set_size < 2 * (size_t)num_insertions)
+        set_size *= 2;
+    int64_t list_max = m > num_insertions ? m : num_insertions;
+    pair_set chosen = {dyng_i_malloc(set_size, sizeof(pair)), set_size - 1};
+    dels = dyng_i_malloc((size_t)m + 1, sizeof(pair));
+    ins = dyng_i_malloc((size_t)num_insertions + 1, sizeof(pair));
+    void *scratch = dyng_i_malloc(2 * (size_t)list_max + 2, sizeof(int64_t));
+    dyng_batch *b = NULL;
+    if (chosen.slots == NULL || dels == NULL || ins == NULL || scratch == NULL) {
+        s = dyng_i_oom("the generator's work space", set_size * sizeof(pair));
+        goto done;
+    }
+    memset(chosen.slots, 0xFF, set_size * sizeof(pair)); /* u == -1 everywhere */
+
+    dyng_i_mt64 rng;
+    dyng_i_mt64_seed(&rng, seed);
+    int64_t lo = 0, hi = n;
+    if (windowed) {
+        lo = (int64_t)dyng_i_uniform_u64(&rng, 0, (uint64_t)(n - locality_window));
+        hi = lo + locality_window;
+    }
+
+    /* Deletions: the edges inside the window, shuffled, the first D. */
+    int64_t inside = 0;
+    for (int64_t i = 0; i < m; i++)
+        if (edges[i].u >= lo && edges[i].u < hi && edges[i].v >= lo && edges[i].v < hi)
+            dels[inside++] = edges[i];
+    if (num_deletions > inside) {
+        s = dyng_i_error(DYNG_INVALID_ARGUMENT,
+                         "%lld deletions asked for, but only %lld edges lie %s",
+                         (long long)num_deletions, (long long)inside,
+                         windowed ? "in the window" : "in the graph");
+        goto done;
+    }
+    if (num_deletions > 0)
+        dyng_i_shuffle(&rng, dels, (size_t)inside, sizeof(pair));
+
+    /* Insertions: drawn pairs that are new, until there are I of them. */
+    int64_t found = 0;
+    uint64_t attempts = 0;
+    const uint64_t limit = 1000u * ((uint64_t)num_insertions + 1) + 100u * (uint64_t)width;
+    while (found < num_insertions) {
+        if (attempts++ >= limit) {
+            s = dyng_i_error(DYNG_INVALID_ARGUMENT,
+                             "found %lld of %lld new pairs in %llu draws and gave up (as the "
+                             "research code does): the %s has too few free pairs",
+                             (long long)found, (long long)num_insertions, (unsigned long long)limit,
+                             windowed ? "window" : "graph");
+            goto done;
+        }
+        pair q;
+        q.u = (int64_t)dyng_i_uniform_u64(&rng, (uint64_t)lo, (uint64_t)(hi - 1));
+        q.v = (int64_t)dyng_i_uniform_u64(&rng, (uint64_t)lo, (uint64_t)(hi - 1));
+        if (q.u == q.v || contains(edges, m, q) || !set_add(&chosen, q))
+            continue;
+        ins[found++] = q;
+    }
+
+    /* Sorted lists (each is free of duplicates by construction). */
+    qsort(dels, (size_t)num_deletions, sizeof(pair), compare_pairs);
+    qsort(ins, (size_t)num_insertions, sizeof(pair), compare_pairs);
+    s = dyng_batch_new(&b, p.vertex_type, 0);
+    if (s == DYNG_OK)
+        s = dyng_batch_reserve(b, num_insertions, num_deletions);
+    if (s == DYNG_OK)
+        s = add_pairs(b, p.vertex_type, dels, num_deletions, false, scratch);
+    if (s == DYNG_OK)
+        s = add_pairs(b, p.vertex_type, ins, num_insertions, true, scratch);
+    if (s == DYNG_OK) {
+        *out = b;
+        b = NULL;
+    }
+done:
+    dyng_batch_free(&b);
+    dyng_i_free(edges);
+    dyng_i_free(chosen.slots);
+    dyng_i_free(dels);
+    dyng_i_free(ins);
+    dyng_i_free(scratch);
+    return s;
+}
