@@ -110,7 +110,8 @@ define sanitized_pytest
 	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
 	$(CMAKE) --build --preset $(1) -j $(JOBS) --target _core
 	rm -rf build/$(1)/stage && mkdir -p build/$(1)/stage/dyng
-	cp python/dyng/*.py python/dyng/*.pyi python/dyng/py.typed build/$(1)/stage/dyng/
+	cd python && find dyng \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) \
+	  -not -path '*/__pycache__/*' -exec cp --parents {} $(CURDIR)/build/$(1)/stage/ \;
 	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
 	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
 	  $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
