@@ -6,17 +6,23 @@ Graphs: pgp-strong-2009 (directed), email-Enron and luxembourg_osm (undirected) 
 
 (a) Compute for k = 3..6 on 1 and 2 threads (best of 3, or one run past a second), against
     counting the output of `networkx.simple_cycles(G, length_bound=k)` and of igraph's
-    `Graph.simple_cycles(min=..., max=k)` with the same bounds. A peer runs in a child process
-    with a time limit (--peer-seconds, default 120 s; the issue allows 10 minutes): a peer that
-    does not finish in it is reported as "> limit" and the ratio as a lower bound. Every count a
-    peer finishes is checked equal to dynG's.
+    `Graph.simple_cycles(min=..., max=k)` with the same bounds. The two peers run side by side,
+    each in a child process of its own (one core each), with a time limit (--peer-seconds,
+    default 600 s, the 10 minutes the issue allows) and a memory cap (80% of the memory, shared).
+    A peer that does not finish in time is reported as "> limit" and the ratio as a lower bound;
+    one that runs out of memory (igraph returns every cycle in one Python list) as such. Neither
+    is run again on that graph at a larger k (its search there includes the one at k). The counts
+    a peer finishes are compared with dynG's, and a difference is reported (for 2-cycles with a
+    brute-force count, which must equal dynG's).
 (b) Update at k = 4 on pgp-strong-2009: batches of 100, 1K and 10K deletions of existing edges plus
     as many insertions of new random pairs, applied with dyng.cycle_count.update to one histogram
     kept through the batches (timed, apply included), checked against a compute on the new graph
     (timed); medians of 3. The crossover: the batch size where the ratio falls below 1.
 
-Writes bench/results/cycle_count.json and prints a table.
-Usage: python bench/cycle_count.py [--quick] [--peer-seconds S] [--k6]
+Writes bench/results/cycle_count.json (after each row; --merge keeps the rows of graphs not
+measured in this run) and prints a table.
+Usage: python bench/cycle_count.py [--quick] [--peer-seconds S] [--k6 [GRAPH ...]]
+       [--graphs GRAPH ...] [--skip-update] [--merge]
 """
 
 from __future__ import annotations
@@ -26,9 +32,12 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import queue
+import resource
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -70,83 +79,143 @@ def timed(fn: Any, reps: int = 3) -> float:
     return best
 
 
-def _peer(name: str, peer: str, k: int, out: Any) -> None:
-    """Count the peer's cycles by length (run in a child process)."""
+def _peer(name: str, peer: str, k: int, memory: int, out: Any) -> None:
+    """Count the peer's cycles by length (run in a child process, its memory capped)."""
     n, src, dst, directed = load_edges(name)
     pairs = {(int(u), int(v)) for u, v in zip(src.tolist(), dst.tolist(), strict=True) if u != v}
     counts: dict[int, int] = {}
+    # igraph's Python API returns every cycle in one list (billions at k = 5 on pgp): a cap keeps
+    # it from taking the machine down, and its MemoryError is reported as such.
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     t0 = time.perf_counter()
-    if peer == "networkx":
-        import networkx as nx
+    try:
+        if peer == "networkx":
+            import networkx as nx
 
-        G = nx.DiGraph() if directed else nx.Graph()
-        G.add_nodes_from(range(n))
-        G.add_edges_from(pairs)
-        for c in nx.simple_cycles(G, length_bound=k):
-            counts[len(c)] = counts.get(len(c), 0) + 1
-    else:
-        import igraph
+            G = nx.DiGraph() if directed else nx.Graph()
+            G.add_nodes_from(range(n))
+            G.add_edges_from(pairs)
+            for c in nx.simple_cycles(G, length_bound=k):
+                counts[len(c)] = counts.get(len(c), 0) + 1
+        else:
+            import igraph
 
-        if not directed:
-            pairs = {(min(u, v), max(u, v)) for u, v in pairs}
-        G = igraph.Graph(n=n, edges=sorted(pairs), directed=directed)
-        for c in G.simple_cycles(min=2 if directed else 3, max=k):
-            counts[len(c)] = counts.get(len(c), 0) + 1
-    out.put((time.perf_counter() - t0, counts))
+            if not directed:
+                pairs = {(min(u, v), max(u, v)) for u, v in pairs}
+            G = igraph.Graph(n=n, edges=sorted(pairs), directed=directed)
+            for c in G.simple_cycles(min=2 if directed else 3, max=k):
+                counts[len(c)] = counts.get(len(c), 0) + 1
+    except MemoryError:
+        out.put(("out of memory", time.perf_counter() - t0, {}))
+        return
+    out.put(("finished", time.perf_counter() - t0, counts))
 
 
-def peer_time(name: str, peer: str, k: int, limit: float) -> tuple[float | None, dict[int, int]]:
-    ctx = mp.get_context("fork")
-    q: Any = ctx.Queue()
-    p = ctx.Process(target=_peer, args=(name, peer, k, q))
-    p.start()
-    p.join(limit)
-    if p.is_alive():
-        p.kill()
+def differs(name: str, theirs: dict[int, int], mine: dict[int, int]) -> dict[str, Any]:
+    """The lengths where a peer's counts differ from dynG's, with a brute-force count of 2-cycles
+    (mutual pairs) where that length is among them. Raises when the brute force disagrees with
+    dynG: a benchmark of a wrong answer is no benchmark."""
+    out: dict[str, Any] = {}
+    for length in sorted(set(theirs) | set(mine)):
+        if theirs.get(length, 0) != mine.get(length, 0):
+            out[str(length)] = {"peer": theirs.get(length, 0), "dyng": mine.get(length, 0)}
+    if "2" in out:
+        _, src, dst, _ = load_edges(name)
+        pairs = set(zip(src.tolist(), dst.tolist(), strict=True))
+        mutual = sum(1 for u, v in pairs if u < v and (v, u) in pairs)
+        out["2"]["brute_force"] = mutual
+        assert mutual == mine.get(2, 0), (name, mutual, mine)
+    return out
+
+
+def run_peers(
+    name: str, peers: list[str], k: int, limit: float
+) -> dict[str, tuple[str, float | None, dict[int, int]]]:
+    """Run the peers side by side, one child process (and one core) each, with a time limit.
+
+    Returns, per peer, ("finished" | "timeout" | "out of memory" | "failed", seconds, counts).
+    Not "fork": the parent has run OpenMP regions, and a forked child that starts one (the
+    Matrix Market reader does) waits forever on libgomp's threads, which were not forked.
+    """
+    ctx = mp.get_context("spawn")
+    memory = int(
+        os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") * 0.8 / max(len(peers), 1)
+    )
+    started = {}
+    for peer in peers:
+        q: Any = ctx.Queue()
+        p = ctx.Process(target=_peer, args=(name, peer, k, memory, q))
+        p.start()
+        started[peer] = (p, q)
+    deadline = time.monotonic() + limit + 30.0  # the children load the graph before timing
+    out: dict[str, tuple[str, float | None, dict[int, int]]] = {}
+    for peer, (p, q) in started.items():
+        try:
+            status, seconds, counts = q.get(timeout=max(deadline - time.monotonic(), 0.0))
+        except queue.Empty:
+            status, seconds, counts = ("timeout" if p.is_alive() else "failed"), None, {}
+        if status == "finished" and seconds > limit:
+            status, seconds, counts = "timeout", None, {}
+        if p.is_alive():
+            p.kill()
         p.join()
-        return None, {}
-    seconds, counts = q.get()
-    return seconds, counts
+        out[peer] = (status, seconds, counts)
+    return out
 
 
-def bench_compute(names: list[str], ks: list[int], limit: float) -> list[dict[str, Any]]:
-    rows = []
-    for name in names:
-        g1, g2 = graph(name, 1), graph(name, 2)
-        for k in ks:
-            hist = dyng.cycle_count.compute(g1, max_length=k)
-            t1 = timed(lambda g1=g1, k=k: dyng.cycle_count.compute(g1, max_length=k))
-            t2 = timed(lambda g2=g2, k=k: dyng.cycle_count.compute(g2, max_length=k))
-            mine = {length: c for length, c in hist.to_dict().items() if c}
-            row: dict[str, Any] = {
-                "graph": name,
-                "k": k,
-                "total": hist.total,
-                "dyng_1t_s": t1,
-                "dyng_2t_s": t2,
-                "two_threads": t1 / t2,
-            }
-            for peer in ("networkx", "igraph"):
-                seconds, counts = peer_time(name, peer, k, limit)
-                row[f"{peer}_s"] = seconds
-                row[f"{peer}_over_dyng"] = (seconds if seconds is not None else limit) / t1
-                row[f"{peer}_finished"] = seconds is not None
-                if seconds is not None:
-                    assert counts == mine, (name, k, peer, counts, mine)
-            rows.append(row)
-            print(
-                f"    {name:16} k={k}: dyng {t1:8.3f} s (2 threads {t2:8.3f} s, "
-                f"{t1 / t2:.2f}x); networkx {fmt(row, 'networkx', limit)}; "
-                f"igraph {fmt(row, 'igraph', limit)}; {hist.total:,} cycles",
-                flush=True,
-            )
-    return rows
+def bench_compute(name: str, ks: list[int], limit: float) -> Iterator[dict[str, Any]]:
+    g1, g2 = graph(name, 1), graph(name, 2)
+    stopped: dict[str, str] = {}
+    for k in ks:
+        hist = dyng.cycle_count.compute(g1, max_length=k)
+        t1 = timed(lambda g1=g1, k=k: dyng.cycle_count.compute(g1, max_length=k))
+        t2 = timed(lambda g2=g2, k=k: dyng.cycle_count.compute(g2, max_length=k))
+        mine = {length: c for length, c in hist.to_dict().items() if c}
+        row: dict[str, Any] = {
+            "graph": name,
+            "k": k,
+            "total": hist.total,
+            "dyng_1t_s": t1,
+            "dyng_2t_s": t2,
+            "two_threads": t1 / t2,
+        }
+        # A peer's search at bound k+1 does all of its work at bound k and more, so one that ran
+        # past the limit (or out of memory) at k is not run again at a larger k: the row says
+        # "as at k=..." and keeps the lower bound.
+        results = run_peers(name, [p for p in PEERS if p not in stopped], k, limit)
+        for peer in PEERS:
+            status, seconds, counts = results.get(peer, (stopped.get(peer, ""), None, {}))
+            if peer in results and status != "finished":
+                stopped[peer] = f"{status}, as at k={k}"
+            row[f"{peer}_status"] = status if peer in results else stopped[peer]
+            row[f"{peer}_s"] = seconds
+            row[f"{peer}_finished"] = status == "finished"
+            row[f"{peer}_over_dyng"] = (seconds if seconds is not None else limit) / t1
+            row[f"{peer}_differs"] = differs(name, counts, mine) if status == "finished" else {}
+        print(
+            f"    {name:16} k={k}: dyng {t1:8.3f} s (2 threads {t2:8.3f} s, "
+            f"{t1 / t2:.2f}x); networkx {fmt(row, 'networkx', limit)}; "
+            f"igraph {fmt(row, 'igraph', limit)}; {hist.total:,} cycles",
+            flush=True,
+        )
+        yield row
+
+
+PEERS = ["networkx", "igraph"]
 
 
 def fmt(row: dict[str, Any], peer: str, limit: float) -> str:
     if row[f"{peer}_finished"]:
-        return f"{row[f'{peer}_s']:8.3f} s ({row[f'{peer}_over_dyng']:.1f}x)"
-    return f"> {limit:.0f} s (> {row[f'{peer}_over_dyng']:.1f}x)"
+        wrong = "".join(
+            f", {d['peer']:,} cycles of length {length} where dynG counts {d['dyng']:,}"
+            + (f" (brute force: {d['brute_force']:,})" if "brute_force" in d else "")
+            for length, d in row[f"{peer}_differs"].items()
+        )
+        return f"{row[f'{peer}_s']:8.3f} s ({row[f'{peer}_over_dyng']:.1f}x{wrong})"
+    status = row[f"{peer}_status"]
+    if status.startswith("timeout"):
+        return f"> {limit:.0f} s{status[len('timeout') :]} (> {row[f'{peer}_over_dyng']:.1f}x)"
+    return status
 
 
 def bench_update(sizes: list[int], reps: int) -> list[dict[str, Any]]:
@@ -190,45 +259,83 @@ def bench_update(sizes: list[int], reps: int) -> list[dict[str, Any]]:
     return rows
 
 
+ALL_GRAPHS = ["luxembourg_osm", "pgp-strong-2009", "email-Enron", "rmat_14"]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--peer-seconds", type=float, default=120.0)
-    ap.add_argument("--k6", action="store_true", help="k = 6 on pgp and email-Enron too")
+    ap.add_argument("--peer-seconds", type=float, default=600.0)
+    ap.add_argument(
+        "--k6",
+        nargs="*",
+        default=None,
+        metavar="GRAPH",
+        help="k = 6 on these of pgp-strong-2009, email-Enron and rmat_14 too (all when none named)",
+    )
+    ap.add_argument(
+        "--graphs", nargs="*", choices=ALL_GRAPHS, default=ALL_GRAPHS, help="none: update only"
+    )
+    ap.add_argument(
+        "--update-sizes",
+        nargs="+",
+        type=int,
+        default=[100, 1000, 10000],
+        metavar="N",
+        help="insertions (and as many deletions) per update batch",
+    )
+    ap.add_argument("--skip-update", action="store_true", help="compute only")
+    ap.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the rows of --json for the graphs (and update) this run does not measure",
+    )
     ap.add_argument("--json", default=str(ROOT / "bench/results/cycle_count.json"))
     args = ap.parse_args()
-    names = (
-        ["pgp-strong-2009"]
-        if args.quick
-        else ["pgp-strong-2009", "email-Enron", "luxembourg_osm", "rmat_14"]
-    )
-    # k = 6 takes minutes on pgp-strong-2009 and email-Enron (4 and 7 minutes on one thread
-    # here): those two stop at 5 unless --k6 asks for it.
+    names = ["pgp-strong-2009"] if args.quick else args.graphs
+    # k = 6 takes minutes on pgp-strong-2009, email-Enron and the R-MAT graph (4 to 7 minutes on
+    # one thread here): those three stop at 5 unless --k6 names them (or names none).
+    big = {"pgp-strong-2009", "email-Enron", "rmat_14"}
+    k6 = set() if args.k6 is None else (set(args.k6) or big)
     ks = [3, 4] if args.quick else [3, 4, 5, 6]
-    print(f"cycle_count ({date.today()}, {platform.machine()}, {os.cpu_count()} CPUs)")
-    print("  compute vs networkx.simple_cycles and igraph simple_cycles (counted by length):")
     limit = 10.0 if args.quick else args.peer_seconds
-    compute = []
+    old: dict[str, Any] = {}
+    if args.merge and Path(args.json).exists():
+        old = json.loads(Path(args.json).read_text())
+    print(f"cycle_count ({date.today()}, {platform.machine()}, {os.cpu_count()} CPUs)")
+    update = old.get("update", [])
+    if not args.skip_update:
+        print("  update vs compute on the changed graph (medians):")
+        update = bench_update([100, 1000] if args.quick else args.update_sizes, 3)
+    kept = [r for r in old.get("compute", []) if r["graph"] not in names]
+    compute: list[dict[str, Any]] = []
+
+    def save() -> None:
+        """Write what this run has (with --merge, and the rows it keeps)."""
+        if args.quick:
+            return
+        rows = sorted(kept + compute, key=lambda r: (ALL_GRAPHS.index(r["graph"]), r["k"]))
+        record = {
+            "date": date.today().isoformat(),
+            "machine": platform.machine(),
+            "cpus": os.cpu_count(),
+            "peer_seconds": limit,
+            "peers_side_by_side": True,
+            "compute": rows,
+            "update": update,
+        }
+        Path(args.json).write_text(json.dumps(record, indent=2) + "\n")
+
+    save()
+    if names:
+        print("  compute vs networkx.simple_cycles and igraph simple_cycles (counted by length):")
+        print(f"  (the two peers run side by side, one core each, limit {limit:.0f} s)")
     for name in names:
-        big = name in ("pgp-strong-2009", "email-Enron") and not args.k6
-        compute += bench_compute([name], [k for k in ks if not (big and k == 6)], limit)
-    print("  update vs compute on the changed graph (medians):")
-    update = bench_update([100, 1000] if args.quick else [100, 1000, 10000], 3)
-    if not args.quick:
-        Path(args.json).write_text(
-            json.dumps(
-                {
-                    "date": date.today().isoformat(),
-                    "machine": platform.machine(),
-                    "cpus": os.cpu_count(),
-                    "peer_seconds": args.peer_seconds,
-                    "compute": compute,
-                    "update": update,
-                },
-                indent=2,
-            )
-            + "\n"
-        )
+        ks_here = [k for k in ks if k < 6 or name not in big or name in k6]
+        for row in bench_compute(name, ks_here, limit):
+            row["measured"] = date.today().isoformat()
+            compute.append(row)
+            save()  # after each row, so that a long run keeps what it has
     return 0
 
 

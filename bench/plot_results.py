@@ -2,9 +2,10 @@
 
 Usage: python bench/plot_results.py [--results bench/results]
 
-Writes apply.png (apply vs rebuild per graph and thread count, and throughput by batch size) and
-mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread), python_api.png
-and sssp.png (compute against scipy, NetworKit and igraph; update against recomputing). Each
+Writes apply.png (apply vs rebuild per graph and thread count, and throughput by batch size),
+mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread), python_api.png,
+sssp.png (compute against scipy, NetworKit and igraph; update against recomputing) and
+cycle_count.png (compute against networkx and igraph; update against compute). Each
 title names the machine and the date the results were committed (or today, for uncommitted
 results).
 """
@@ -214,11 +215,96 @@ def plot_sssp(results: pathlib.Path) -> pathlib.Path:
     return out
 
 
+def plot_cycle_count(results: pathlib.Path) -> pathlib.Path:
+    """Compute against networkx and igraph per graph and k (log scale, a peer past the limit drawn
+    at the limit with a hatch), and update against compute by batch size."""
+    path = results / "cycle_count.json"
+    data = json.loads(path.read_text())
+    rows, limit = data["compute"], data["peer_seconds"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.8), gridspec_kw={"width_ratios": [3, 1]})
+    series = [
+        ("dyng_1t_s", "dynG, 1 thread", None),
+        ("dyng_2t_s", "dynG, 2 threads", None),
+        ("networkx_s", "networkx", "networkx_finished"),
+        ("igraph_s", "igraph", "igraph_finished"),
+    ]
+    width = 0.8 / len(series)
+    for k, (key, label, finished) in enumerate(series):
+        xs = [i + (k - len(series) / 2 + 0.5) * width for i in range(len(rows))]
+        status = [r.get(key.replace("_s", "_status"), "finished") for r in rows]
+        # a finished run at its time, a timeout at the limit (hatched), out of memory as a mark
+        heights = [
+            r[key] if st == "finished" else (limit if st.startswith("timeout") else float("nan"))
+            for r, st in zip(rows, status, strict=True)
+        ]
+        bars = left.bar(xs, heights, width, label=label, color=f"C{k}")
+        if finished:
+            for bar, x, r, st in zip(bars, xs, rows, status, strict=True):
+                if not r[finished] and st.startswith("timeout"):
+                    bar.set_hatch("//")
+                    bar.set_alpha(0.45)
+                elif not r[finished]:
+                    left.text(
+                        x,
+                        limit / 30,
+                        "out of memory",
+                        fontsize=7,
+                        ha="center",
+                        rotation=90,
+                        color=f"C{k}",
+                    )
+    left.axhline(limit, color="grey", linewidth=0.8, linestyle=":")
+    left.text(
+        len(rows) - 0.5,
+        limit,
+        f"peer limit {limit:.0f} s (hatched: past it)",
+        fontsize=7,
+        ha="right",
+        va="bottom",
+    )
+    short = {
+        "pgp-strong-2009": "pgp",
+        "email-Enron": "Enron",
+        "luxembourg_osm": "lux",
+        "rmat_14": "R-MAT 14",
+    }
+    left.set_xticks(
+        range(len(rows)),
+        [f"{short.get(r['graph'], r['graph'])}\nk={r['k']}" for r in rows],
+        fontsize=7,
+    )
+    left.set_yscale("log")
+    left.set_ylabel("seconds (log)")
+    left.set_title("compute: cycles of length up to k, counted by length", fontsize=10)
+    left.set_ylim(top=limit * 40)
+    left.legend(fontsize=8, loc="upper left", ncol=4)
+    update = data["update"]
+    right.plot(
+        [int(r["batch"].split("+")[0]) for r in update],
+        [r["compute_over_update"] for r in update],
+        marker="o",
+    )
+    right.axhline(1.0, color="grey", linewidth=0.8)
+    right.set_xscale("log")
+    right.set_yscale("log")
+    right.set_xlabel("insertions per batch (as many deletions)")
+    right.set_ylabel("compute / update")
+    right.set_title("update, pgp-strong-2009, k = 4", fontsize=10)
+    fig.suptitle(
+        f"cycle_count: {data['cpus']} CPUs, {data['machine']}, {measured_on(path)}", fontsize=11
+    )
+    fig.tight_layout()
+    out = results / "cycle_count.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=pathlib.Path, default=pathlib.Path("bench/results"))
     args = parser.parse_args()
-    for plot in (plot_apply, plot_mm_read, plot_python_api, plot_sssp):
+    for plot in (plot_apply, plot_mm_read, plot_python_api, plot_sssp, plot_cycle_count):
         print(f"wrote {plot(args.results)}")
 
 
