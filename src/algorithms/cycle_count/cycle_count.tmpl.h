@@ -617,6 +617,13 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
     atomic_int stop = 0;
     dyng_i_cc_clear_hists(w, threads, su->L);
     (void)threads;
+    /* Roots cost very different amounts (the small ids and the hubs most), so
+     * they are handed out a few at a time: 4, or on a large graph about a
+     * thousandth of each thread's share, up to 64 (one hand-out per root
+     * costs more than the search on a road network). */
+    const int64_t share = n / ((int64_t)threads * 1024);
+    const int chunk = share < 4 ? 4 : share > 64 ? 64 : (int)share;
+    (void)chunk;
     /* A small graph stays on this thread (starting the others would cost
      * more than the count). */
 #ifdef _OPENMP
@@ -624,10 +631,8 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
 #endif
     {
         dyng_i_cc_thread *t = &w->th[dyng_i_cc_thread_num()];
-        /* Roots cost very different amounts (the small ids and the hubs
-         * most), so they are handed out a few at a time. */
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 4)
+#pragma omp for schedule(dynamic, chunk)
 #endif
         for (int64_t s = 0; s < n; s++) {
             if (atomic_load_explicit(&stop, memory_order_relaxed))
