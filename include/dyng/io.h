@@ -1,5 +1,6 @@
 /*
- * dyng/io.h - files: Matrix Market graphs and .dgt batch streams.
+ * dyng/io.h - files: Matrix Market graphs, edge lists, .dgt and .dgb batch
+ * streams, and the research codes' files.
  *
  * Every reader accepts plain and gzip-compressed files (detected from the
  * content, not the name), LF and CRLF line ends, and reports a malformed file
@@ -142,6 +143,63 @@ dyng_status dyng_dgt_write_batch(dyng_dgt_writer *w, const dyng_batch *b);
 dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w);
 
 /*
+ * .dgb: dynG's binary batch stream, for long streams. Little-endian
+ * throughout; every record is padded to a multiple of 8 bytes, so a mapped
+ * file's arrays are aligned.
+ *
+ *   header (32 bytes): the magic 89 'D' 'G' 'B' 0d 0a 1a 0a; u32 version (1);
+ *     u32 id bytes (4 or 8); u32 weights per insertion K (0..64); u32 0;
+ *     u32 0; u32 CRC-32 of the 28 bytes before it.
+ *   per batch: "BTCH"; u32 CRC-32 of the next 32 bytes; i64 batch id
+ *     (non-negative, increasing); u64 deletions D; u64 insertions I; u32
+ *     CRC-32 of the arrays; u32 0; then the arrays: D deletion sources, D
+ *     deletion targets, I insertion sources, I insertion targets (ids of the
+ *     id width), I x K int32 weights (row-major), zero padding to 8 bytes.
+ *   end (32 bytes): "DEND"; u32 CRC-32 of the next 24 bytes; u64 batches;
+ *     u64 changes (D + I over all batches); u64 0.
+ *
+ * A batch is returned only after both of its checksums match, and the end
+ * record must follow the last batch and agree with it, so a truncated or
+ * corrupted file is reported (DYNG_FILE_FORMAT with line 0 and column =
+ * 1 + the byte offset of the damaged record), never half-read. A plain file
+ * is memory-mapped; a gzipped one is decompressed one batch at a time.
+ */
+typedef struct dyng_dgb_reader dyng_dgb_reader;
+
+/* Open a .dgb file (plain or gzip) and read its header; batches come with
+ * ids of vertex_type (int32 or int64; a file id that int32 cannot hold is
+ * DYNG_FILE_FORMAT, naming it). */
+dyng_status dyng_dgb_open(dyng_dgb_reader **out, const char *path, dyng_type vertex_type);
+
+/* The next batch into `into` (cleared first; vertex type and weight count
+ * as the reader's), with its id; *done at the end. A failure leaves `into`
+ * empty and the reader failed. */
+dyng_status dyng_dgb_next(dyng_dgb_reader *r, dyng_batch *into, bool *done);
+
+/* The file's weight count K. */
+dyng_status dyng_dgb_num_weights(int *num_weights, const dyng_dgb_reader *r);
+
+dyng_status dyng_dgb_close(dyng_dgb_reader **r);
+
+/* Whether the file's content (after gzip) starts with the .dgb magic. */
+dyng_status dyng_batch_file_is_dgb(bool *is_dgb, const char *path);
+
+/* A .dgb writer of ids of vertex_type's width and num_weights weights. */
+typedef struct dyng_dgb_writer dyng_dgb_writer;
+
+dyng_status dyng_dgb_writer_open(dyng_dgb_writer **out, const char *path, dyng_type vertex_type,
+                                 int num_weights);
+
+/* Errors: DYNG_INVALID_ARGUMENT when the id does not exceed the last one
+ * written, the weight count differs (for a batch with insertions), or an id
+ * does not fit 4-byte ids. */
+dyng_status dyng_dgb_write_batch(dyng_dgb_writer *w, const dyng_batch *b);
+
+/* Write the end record, flush and close; reports a write error of the
+ * stream's life. *w becomes NULL either way. */
+dyng_status dyng_dgb_writer_close(dyng_dgb_writer **w);
+
+/*
  * Edge lists (SNAP and TUDataset style): one edge per line, "u v [w1..wK]".
  *
  * - Separators: blanks (spaces, tabs) or a comma with blanks around it
@@ -246,6 +304,93 @@ dyng_status dyng_el_write_arrays(const char *path, const dyng_edge_arrays *a);
 /* Write a graph's edges as an edge list (dyng_graph_to_edges order: an
  * undirected edge once, as u <= v), with every weight column. */
 dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path);
+
+/*
+ * The research codes' files (DESIGN 9): MOSP-OpenMP's CSR triplets and
+ * change files, CycleEnumeration-GPU's signed batches, and the distance and
+ * tree files of both. All are plain integer text, one record per line,
+ * numbers separated by blanks; lines that are blank or start with '#' or '%'
+ * are skipped; gzip content is read too. Readers parse in parallel on the
+ * resources' threads (NULL: the default) and report a malformed file as
+ * DYNG_FILE_FORMAT (an id past the vertex type as DYNG_CAPACITY) with the
+ * line and column. Writers compress when the path ends in ".gz" and check
+ * their inputs before the file is created.
+ */
+
+/*
+ * A CSR triplet: "<prefix>RowPtr.txt" (n + 1 offsets, one per line: 0, then
+ * never falling), "<prefix>ColInd.txt" (one 0-based target per line, below
+ * n) and, for a weighted graph, "<prefix>Values.txt" (one line "w1 .. wK"
+ * per edge, K the same on every line, int32). Each file may be gzipped
+ * ("<prefix>RowPtr.txt.gz"; the plain name is tried first). Without a values
+ * file the graph is unweighted. properties NULL means
+ * dyng_properties_mosp_compatible (append order, parallel edges, upsert,
+ * directed); the weight count and the id type (int64 when n - 1 passes
+ * int32) come from the files whatever the properties say, and the offset
+ * type widens to int64 when needed. Rows keep the file's order (sorted
+ * properties sort them). Errors: those of the reader and of
+ * dyng_graph_from_csr.
+ */
+dyng_status dyng_csr_files_read_graph(dyng_graph **out, const char *prefix,
+                                      const dyng_graph_properties *properties,
+                                      dyng_resources *resources);
+
+/* Write g's out-edges as a CSR triplet (the values file only for a weighted
+ * graph; every weight column), each file gzipped when `compress`. */
+dyng_status dyng_csr_files_write_graph(const dyng_graph *g, const char *prefix, bool compress);
+
+/*
+ * MOSP-OpenMP's change files as one batch: insert_path holds "u v w1..wK"
+ * lines (K = num_weights, or with -1 the count of its first line), the
+ * insertions in file order; delete_path holds "u v" lines, the deletions.
+ * Either path may be NULL (that list is empty). ids are 0-based, of
+ * vertex_type (int32 or int64). Errors: DYNG_INVALID_ARGUMENT for bad
+ * arguments, and those of the reader.
+ */
+dyng_status dyng_change_files_read(dyng_batch **out, const char *insert_path,
+                                   const char *delete_path, dyng_type vertex_type, int num_weights,
+                                   dyng_resources *resources);
+
+/* Write b's insertions as "u v w1..wK" lines and its deletions as "u v"
+ * lines, in list order (an empty list gives an empty file). */
+dyng_status dyng_change_files_write(const dyng_batch *b, const char *insert_path,
+                                    const char *delete_path);
+
+/*
+ * CycleEnumeration-GPU's batch file as one batch: "- u v" lines delete,
+ * "+ u v [w1..wK]" lines insert (the sign is a token of its own), in any
+ * order; each list keeps file order. num_weights -1 takes the count of the
+ * first "+" line (0 when there is none).
+ */
+dyng_status dyng_signed_batch_read(dyng_batch **out, const char *path, dyng_type vertex_type,
+                                   int num_weights, dyng_resources *resources);
+
+/* Write b as "- u v" lines (its deletions), then "+ u v [w..]" lines. */
+dyng_status dyng_signed_batch_write(const dyng_batch *b, const char *path);
+
+/*
+ * Distance files: a line "v d" for v = 0, 1, ..., n - 1 in order, "v INF"
+ * for an unreachable vertex (DYNG_INFINITE_DISTANCE of dyng/sssp.h); d in
+ * [0, 2^61 - 2]. *distances receives n values (free it with
+ * dyng_values_free).
+ */
+dyng_status dyng_distances_read(int64_t **distances, int64_t *n, const char *path,
+                                dyng_resources *resources);
+
+/* Write n distances (each in [0, DYNG_INFINITE_DISTANCE]; the latter as
+ * INF). */
+dyng_status dyng_distances_write(const int64_t *distances, int64_t n, const char *path);
+
+/* Tree files: a line "v p" for v = 0, 1, ..., n - 1 in order; p is -1 (the
+ * source, or unreachable) or a vertex below n. */
+dyng_status dyng_tree_read(int64_t **parents, int64_t *n, const char *path,
+                           dyng_resources *resources);
+
+dyng_status dyng_tree_write(const int64_t *parents, int64_t n, const char *path);
+
+/* Free an array that dyng_distances_read or dyng_tree_read returned; *values
+ * becomes NULL. */
+dyng_status dyng_values_free(int64_t **values);
 
 #ifdef __cplusplus
 }

@@ -59,19 +59,25 @@ static PyObject *raise_message(dyng_status status, const char *message) {
         return NULL;
     }
     PyObject *cls = class_of(status);
+    /* A message may quote bytes of a file that are not UTF-8. */
+    PyObject *text = PyUnicode_DecodeUTF8(message, (Py_ssize_t)strlen(message), "backslashreplace");
+    if (!text)
+        return NULL;
     if (status == DYNG_FILE_FORMAT && g_state.errors[DYNG_FILE_FORMAT]) {
         const char *path = "";
         int64_t line = 0, column = 0;
         dyng_error_location(&path, &line, &column);
         PyObject *exc =
-            PyObject_CallFunction(cls, "ssLL", message, path, (long long)line, (long long)column);
+            PyObject_CallFunction(cls, "OsLL", text, path, (long long)line, (long long)column);
+        Py_DECREF(text);
         if (exc) {
             PyErr_SetObject(cls, exc);
             Py_DECREF(exc);
         }
         return NULL;
     }
-    PyErr_SetString(cls, message);
+    PyErr_SetObject(cls, text);
+    Py_DECREF(text);
     return NULL;
 }
 

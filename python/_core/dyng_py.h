@@ -43,7 +43,7 @@ typedef struct dyng_py_state {
     PyObject *resources_type; /* _core.Resources */
     PyObject *graph_type;     /* _core.Graph */
     PyObject *batch_type;     /* _core.EdgeBatch */
-    PyObject *dgt_reader_type;
+    PyObject *batch_reader_type;
     PyObject *profiler_type;
     PyObject *array_type;                 /* _core.Array (the base type) */
     PyObject *degrees_type;               /* _core.DegreeResult (the test result)    */

@@ -1,5 +1,6 @@
 /*
- * io.c - files: Matrix Market graphs and arrays, edge lists, .dgt batch streams.
+ * io.c - files: Matrix Market graphs and arrays, edge lists, .dgt and .dgb batch
+ * streams, the research codes' files.
  *
  * Paths arrive as str (the typed layer applies os.fspath); every reader runs
  * with the GIL released and reports a malformed file as FileFormatError with
@@ -359,83 +360,122 @@ done:
     return result;
 }
 
-/* ---- .dgt: a streaming reader and a writer ----------------------------------- */
+/* ---- batch streams: .dgt and .dgb, read one batch at a time, and written ----- */
 
-typedef struct dgt_reader_object {
-    PyObject_HEAD dyng_dgt_reader *reader;
+/* A reader of either format (the content decides: the .dgb magic or text). */
+typedef struct batch_reader_object {
+    PyObject_HEAD dyng_dgt_reader *dgt;
+    dyng_dgb_reader *dgb;
     dyng_type vertex_type;
     pthread_mutex_t mutex; /* one next() at a time */
-} dgt_reader_object;
+} batch_reader_object;
 
-static PyObject *dgt_reader_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+static void batch_reader_close_both(batch_reader_object *self) {
+    dyng_dgt_close(&self->dgt);
+    dyng_dgb_close(&self->dgb);
+}
+
+static PyObject *batch_reader_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"path", "vertex_dtype", "num_weights", NULL};
     const char *path;
     PyObject *dtype_obj = NULL;
     int num_weights = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s|Oi:DgtReader", keywords, &path, &dtype_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s|Oi:BatchReader", keywords, &path, &dtype_obj,
                                      &num_weights))
         return NULL;
     int t = 1;
     if (dtype_obj && (t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype")) < 0)
         return NULL;
-    dyng_dgt_reader *reader = NULL;
+    dyng_dgt_reader *dgt = NULL;
+    dyng_dgb_reader *dgb = NULL;
+    bool binary = false;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_batches");
-    dyng_status s = dyng_dgt_open(&reader, path, id_type(t), num_weights);
+    dyng_status s = dyng_batch_file_is_dgb(&binary, path);
+    if (s == DYNG_OK && binary)
+        s = dyng_dgb_open(&dgb, path, id_type(t));
+    else if (s == DYNG_OK)
+        s = dyng_dgt_open(&dgt, path, id_type(t), num_weights);
     DYNG_PY_END_NATIVE(&call);
+    if (s == DYNG_OK && dgb != NULL && num_weights >= 0) {
+        int k = 0;
+        dyng_dgb_num_weights(&k, dgb);
+        if (k != num_weights) {
+            dyng_dgb_close(&dgb);
+            return dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                                 "num_weights is %d; the .dgb file %s has %d weights per "
+                                 "insertion",
+                                 num_weights, path, k);
+        }
+    }
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-    dgt_reader_object *self = (dgt_reader_object *)alloc(type, 0);
+    batch_reader_object *self = (batch_reader_object *)alloc(type, 0);
     if (!self) {
-        dyng_dgt_close(&reader);
+        dyng_dgt_close(&dgt);
+        dyng_dgb_close(&dgb);
         return NULL;
     }
-    self->reader = reader;
+    self->dgt = dgt;
+    self->dgb = dgb;
     self->vertex_type = id_type(t);
     pthread_mutex_init(&self->mutex, NULL);
     return (PyObject *)self;
 }
 
-static void dgt_reader_dealloc(PyObject *obj) {
-    dgt_reader_object *self = (dgt_reader_object *)obj;
+static void batch_reader_dealloc(PyObject *obj) {
+    batch_reader_object *self = (batch_reader_object *)obj;
     PyTypeObject *type = Py_TYPE(obj);
-    dyng_dgt_close(&self->reader);
+    batch_reader_close_both(self);
     pthread_mutex_destroy(&self->mutex);
     freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
     tp_free(obj);
     Py_DECREF(type);
 }
 
-static PyObject *dgt_reader_num_weights(PyObject *obj, void *closure) {
-    (void)closure;
-    dgt_reader_object *self = (dgt_reader_object *)obj;
-    if (!self->reader)
-        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "the reader is closed");
+/* The reader's weight count (call with the mutex held or while no next()
+ * can run). */
+static int batch_reader_k(const batch_reader_object *self) {
     int k = 0;
-    dyng_dgt_num_weights(&k, self->reader);
-    return PyLong_FromLong(k);
+    if (self->dgt)
+        dyng_dgt_num_weights(&k, self->dgt);
+    else if (self->dgb)
+        dyng_dgb_num_weights(&k, self->dgb);
+    return k;
 }
 
-static PyObject *dgt_reader_next(PyObject *obj, PyObject *unused) {
+static PyObject *batch_reader_num_weights(PyObject *obj, void *closure) {
+    (void)closure;
+    batch_reader_object *self = (batch_reader_object *)obj;
+    if (!self->dgt && !self->dgb)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "the reader is closed");
+    return PyLong_FromLong(batch_reader_k(self));
+}
+
+static PyObject *batch_reader_binary(PyObject *obj, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(((batch_reader_object *)obj)->dgb != NULL);
+}
+
+static PyObject *batch_reader_next(PyObject *obj, PyObject *unused) {
     (void)unused;
-    dgt_reader_object *self = (dgt_reader_object *)obj;
+    batch_reader_object *self = (batch_reader_object *)obj;
     dyng_py_call call;
     dyng_batch *b = NULL;
-    bool done = false;
+    bool done = false, open = false;
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_batches");
     pthread_mutex_lock(&self->mutex);
     dyng_status s = DYNG_INVALID_ARGUMENT;
-    if (self->reader) {
-        int k = 0;
-        dyng_dgt_num_weights(&k, self->reader); /* known from open on */
-        s = dyng_batch_new(&b, self->vertex_type, k);
+    open = self->dgt || self->dgb;
+    if (open) {
+        s = dyng_batch_new(&b, self->vertex_type, batch_reader_k(self));
         if (s == DYNG_OK)
-            s = dyng_dgt_next(self->reader, b, &done);
+            s = self->dgt ? dyng_dgt_next(self->dgt, b, &done) : dyng_dgb_next(self->dgb, b, &done);
     }
     pthread_mutex_unlock(&self->mutex);
     DYNG_PY_END_NATIVE(&call);
-    if (!self->reader)
+    if (!open)
         return dyng_py_raise(DYNG_INVALID_ARGUMENT, "the reader is closed");
     if (s != DYNG_OK) {
         dyng_batch_free(&b);
@@ -448,44 +488,52 @@ static PyObject *dgt_reader_next(PyObject *obj, PyObject *unused) {
     return dyng_py_batch_wrap(dyng_py_state_global(), b);
 }
 
-static PyObject *dgt_reader_close(PyObject *obj, PyObject *unused) {
+static PyObject *batch_reader_close(PyObject *obj, PyObject *unused) {
     (void)unused;
-    dgt_reader_object *self = (dgt_reader_object *)obj;
+    batch_reader_object *self = (batch_reader_object *)obj;
     PyThreadState *ts = PyEval_SaveThread();
     pthread_mutex_lock(&self->mutex);
-    dyng_dgt_close(&self->reader);
+    batch_reader_close_both(self);
     pthread_mutex_unlock(&self->mutex);
     PyEval_RestoreThread(ts);
     Py_RETURN_NONE;
 }
 
-static PyGetSetDef dgt_reader_getset[] = {
-    {"num_weights", dgt_reader_num_weights, NULL, "Weights per insertion.", NULL},
+static PyGetSetDef batch_reader_getset[] = {
+    {"num_weights", batch_reader_num_weights, NULL, "Weights per insertion.", NULL},
+    {"binary", batch_reader_binary, NULL, "Whether the file is .dgb (else .dgt).", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
-static PyMethodDef dgt_reader_methods[] = {
-    {"next", dgt_reader_next, METH_NOARGS,
+static PyMethodDef batch_reader_methods[] = {
+    {"next", batch_reader_next, METH_NOARGS,
      "next($self, /)\n--\n\nThe next batch, or None at the end."},
-    {"close", dgt_reader_close, METH_NOARGS, "close($self, /)\n--\n\nClose the file."},
+    {"close", batch_reader_close, METH_NOARGS, "close($self, /)\n--\n\nClose the file."},
     {NULL, NULL, 0, NULL}};
 
-static PyType_Slot dgt_reader_slots[] = {
-    {Py_tp_new, dgt_reader_new},
-    {Py_tp_dealloc, dgt_reader_dealloc},
-    {Py_tp_getset, dgt_reader_getset},
-    {Py_tp_methods, dgt_reader_methods},
-    {Py_tp_doc, "DgtReader(path, vertex_dtype='int64', num_weights=-1)\n--\n\n"
-                "A streaming .dgt reader."},
+static PyType_Slot batch_reader_slots[] = {
+    {Py_tp_new, batch_reader_new},
+    {Py_tp_dealloc, batch_reader_dealloc},
+    {Py_tp_getset, batch_reader_getset},
+    {Py_tp_methods, batch_reader_methods},
+    {Py_tp_doc, "BatchReader(path, vertex_dtype='int64', num_weights=-1)\n--\n\n"
+                "A streaming reader of .dgt and .dgb batch files."},
     {0, NULL}};
 
-static PyType_Spec dgt_reader_spec = {"dyng._core.DgtReader", sizeof(dgt_reader_object), 0,
-                                      Py_TPFLAGS_DEFAULT, dgt_reader_slots};
+static PyType_Spec batch_reader_spec = {"dyng._core.BatchReader", sizeof(batch_reader_object), 0,
+                                        Py_TPFLAGS_DEFAULT, batch_reader_slots};
 
-static PyObject *dgt_write(PyObject *module, PyObject *args) {
+/* Write batches as .dgt (binary false) or .dgb with ids of vertex_dtype and
+ * num_weights weights. */
+static PyObject *batches_write(PyObject *module, PyObject *args) {
     (void)module;
     const char *path;
-    PyObject *seq_obj;
-    if (!PyArg_ParseTuple(args, "sO:dgt_write", &path, &seq_obj))
+    PyObject *seq_obj, *dtype_obj;
+    int binary, num_weights;
+    if (!PyArg_ParseTuple(args, "sOpOi:batches_write", &path, &seq_obj, &binary, &dtype_obj,
+                          &num_weights))
+        return NULL;
+    int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
+    if (t < 0)
         return NULL;
     PyObject *seq = PySequence_Fast(seq_obj, "batches must be a sequence of EdgeBatch");
     if (!seq)
@@ -500,27 +548,204 @@ static PyObject *dgt_write(PyObject *module, PyObject *args) {
             return NULL;
         }
     }
-    dyng_dgt_writer *w = NULL;
+    dyng_dgt_writer *dgt = NULL;
+    dyng_dgb_writer *dgb = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
-    dyng_status s = dyng_dgt_writer_open(&w, path);
+    dyng_status s = binary ? dyng_dgb_writer_open(&dgb, path, id_type(t), num_weights)
+                           : dyng_dgt_writer_open(&dgt, path);
     DYNG_PY_END_NATIVE(&call);
     for (Py_ssize_t i = 0; s == DYNG_OK && i < count; i++) {
         PyObject *item = PySequence_GetItem(seq, i);
         dyng_py_batch *b = (dyng_py_batch *)item;
         DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
         dyng_py_rdlock(&b->lock);
-        s = dyng_dgt_write_batch(w, b->handle);
+        s = binary ? dyng_dgb_write_batch(dgb, b->handle) : dyng_dgt_write_batch(dgt, b->handle);
         dyng_py_unlock(&b->lock);
         DYNG_PY_END_NATIVE(&call);
         Py_DECREF(item);
     }
     DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
-    dyng_status close_status = w ? dyng_dgt_writer_close(&w) : DYNG_OK;
+    dyng_status close_status = DYNG_OK;
+    if (dgt)
+        close_status = dyng_dgt_writer_close(&dgt);
+    if (dgb)
+        close_status = dyng_dgb_writer_close(&dgb);
     DYNG_PY_END_NATIVE(&call);
     Py_DECREF(seq);
     if (s == DYNG_OK)
         s = close_status;
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+/* ---- the research codes' files ------------------------------------------------ */
+
+static PyObject *csr_read_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *prefix;
+    PyObject *props_obj, *res_obj;
+    if (!PyArg_ParseTuple(args, "sOO:csr_read_graph", &prefix, &props_obj, &res_obj))
+        return NULL;
+    dyng_graph_properties p, *pp = NULL;
+    dyng_resources *r;
+    if (props_obj != Py_None) {
+        if (dyng_py_properties_arg(props_obj, &p) < 0)
+            return NULL;
+        pp = &p;
+    }
+    if (dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_graph *g = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_csr_triplet");
+    dyng_status s = dyng_csr_files_read_graph(&g, prefix, pp, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+}
+
+static PyObject *csr_write_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj;
+    const char *prefix;
+    int compress;
+    if (!PyArg_ParseTuple(args, "Osp:csr_write_graph", &graph_obj, &prefix, &compress))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (!g)
+        return NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_csr_triplet");
+    dyng_py_rdlock(&g->lock);
+    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+/* A path argument that may be None (NULL). */
+static int optional_path(PyObject *obj, const char **out) {
+    *out = NULL;
+    if (obj == Py_None)
+        return 0;
+    *out = PyUnicode_AsUTF8AndSize(obj, NULL);
+    return *out ? 0 : -1;
+}
+
+static PyObject *change_files_read(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *ins_obj, *del_obj, *dtype_obj, *res_obj;
+    int num_weights;
+    if (!PyArg_ParseTuple(args, "OOOiO:change_files_read", &ins_obj, &del_obj, &dtype_obj,
+                          &num_weights, &res_obj))
+        return NULL;
+    const char *ins, *del;
+    dyng_resources *r;
+    int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
+    if (t < 0 || optional_path(ins_obj, &ins) < 0 || optional_path(del_obj, &del) < 0 ||
+        dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_batch *b = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_change_files");
+    dyng_status s = dyng_change_files_read(&b, ins, del, id_type(t), num_weights, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return dyng_py_batch_wrap(dyng_py_state_global(), b);
+}
+
+static PyObject *signed_batch_read(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *dtype_obj, *res_obj;
+    int num_weights;
+    if (!PyArg_ParseTuple(args, "sOiO:signed_batch_read", &path, &dtype_obj, &num_weights,
+                          &res_obj))
+        return NULL;
+    dyng_resources *r;
+    int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
+    if (t < 0 || dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    dyng_batch *b = NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.read_signed_batch");
+    dyng_status s = dyng_signed_batch_read(&b, path, id_type(t), num_weights, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return dyng_py_batch_wrap(dyng_py_state_global(), b);
+}
+
+/* Write a batch as change files (delete_path given) or as a signed file. */
+static PyObject *batch_text_write(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *batch_obj, *del_obj;
+    const char *path, *del;
+    if (!PyArg_ParseTuple(args, "OsO:batch_text_write", &batch_obj, &path, &del_obj))
+        return NULL;
+    dyng_py_batch *b = dyng_py_batch_arg(batch_obj, "batch");
+    if (!b || optional_path(del_obj, &del) < 0)
+        return NULL;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, del ? "io.write_change_files" : "io.write_signed_batch");
+    dyng_py_rdlock(&b->lock);
+    dyng_status s = del ? dyng_change_files_write(b->handle, path, del)
+                        : dyng_signed_batch_write(b->handle, path);
+    dyng_py_unlock(&b->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    Py_RETURN_NONE;
+}
+
+/* Distances (tree false) or parents, read into a bytearray of int64. */
+static PyObject *vertex_values_read(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    int tree;
+    PyObject *res_obj;
+    if (!PyArg_ParseTuple(args, "spO:vertex_values_read", &path, &tree, &res_obj))
+        return NULL;
+    dyng_resources *r;
+    if (dyng_py_resources_arg(res_obj, &r) < 0)
+        return NULL;
+    int64_t *values = NULL, n = 0;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, tree ? "io.read_tree" : "io.read_distances");
+    dyng_status s =
+        tree ? dyng_tree_read(&values, &n, path, r) : dyng_distances_read(&values, &n, path, r);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    PyObject *out = copy_bytes(values, (size_t)n * sizeof(int64_t));
+    dyng_values_free(&values);
+    return out;
+}
+
+/* Distances (tree false) or parents from a buffer of int64 values. */
+static PyObject *vertex_values_write(PyObject *module, PyObject *args) {
+    (void)module;
+    const char *path;
+    PyObject *values_obj;
+    int tree;
+    if (!PyArg_ParseTuple(args, "sOp:vertex_values_write", &path, &values_obj, &tree))
+        return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(values_obj, &view, PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    int64_t n = (int64_t)(view.len / (Py_ssize_t)sizeof(int64_t));
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, tree ? "io.write_tree" : "io.write_distances");
+    dyng_status s =
+        tree ? dyng_tree_write(view.buf, n, path) : dyng_distances_write(view.buf, n, path);
+    DYNG_PY_END_NATIVE(&call);
+    PyBuffer_Release(&view);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
@@ -548,13 +773,33 @@ PyMethodDef dyng_py_io_functions[] = {
     {"el_write_arrays", el_write_arrays, METH_VARARGS,
      "el_write_arrays(path, num_vertices, src, dst, weights, num_weights, /)\n--\n\n"
      "Write edge arrays as an edge list."},
-    {"dgt_write", dgt_write, METH_VARARGS,
-     "dgt_write(path, batches, /)\n--\n\nWrite batches as a .dgt file."},
+    {"batches_write", batches_write, METH_VARARGS,
+     "batches_write(path, batches, binary, vertex_dtype, num_weights, /)\n--\n\n"
+     "Write batches as a .dgt (or, binary, .dgb) file."},
+    {"csr_read_graph", csr_read_graph, METH_VARARGS,
+     "csr_read_graph(prefix, properties, resources, /)\n--\n\nRead a CSR triplet."},
+    {"csr_write_graph", csr_write_graph, METH_VARARGS,
+     "csr_write_graph(graph, prefix, compress, /)\n--\n\nWrite a CSR triplet."},
+    {"change_files_read", change_files_read, METH_VARARGS,
+     "change_files_read(insert_path, delete_path, vertex_dtype, num_weights, resources, /)\n"
+     "--\n\nRead insert.txt / delete.txt as one batch."},
+    {"signed_batch_read", signed_batch_read, METH_VARARGS,
+     "signed_batch_read(path, vertex_dtype, num_weights, resources, /)\n--\n\n"
+     "Read a '- u v' / '+ u v' batch file."},
+    {"batch_text_write", batch_text_write, METH_VARARGS,
+     "batch_text_write(batch, path, delete_path, /)\n--\n\n"
+     "Write a batch as change files (delete_path given) or as a signed batch file."},
+    {"vertex_values_read", vertex_values_read, METH_VARARGS,
+     "vertex_values_read(path, tree, resources, /)\n--\n\n"
+     "Read a distance or tree file into int64 bytes."},
+    {"vertex_values_write", vertex_values_write, METH_VARARGS,
+     "vertex_values_write(path, values, tree, /)\n--\n\n"
+     "Write int64 distances or parents as a distance or tree file."},
     {NULL, NULL, 0, NULL}};
 
 int dyng_py_init_io(PyObject *module, dyng_py_state *st) {
-    st->dgt_reader_type = PyType_FromModuleAndSpec(module, &dgt_reader_spec, NULL);
-    if (!st->dgt_reader_type)
+    st->batch_reader_type = PyType_FromModuleAndSpec(module, &batch_reader_spec, NULL);
+    if (!st->batch_reader_type)
         return -1;
-    return PyModule_AddObjectRef(module, "DgtReader", st->dgt_reader_type);
+    return PyModule_AddObjectRef(module, "BatchReader", st->batch_reader_type);
 }

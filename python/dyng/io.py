@@ -1,5 +1,6 @@
-"""Files: Matrix Market graphs and arrays, edge lists, ``.dgt`` batch streams, and the
-research codes' distance, tree and cycle histogram files.
+"""Files: Matrix Market graphs and arrays, edge lists, ``.dgt`` and ``.dgb`` batch streams,
+and the research codes' files (CSR triplets, change files, signed batches, distances, trees,
+cycle histograms).
 
 Every reader accepts plain and gzip-compressed files (detected from the
 content), and reports a malformed file as :class:`dyng.errors.FileFormatError`
@@ -10,9 +11,8 @@ in ``.gz``.
 from __future__ import annotations
 
 import gzip
-import os
-from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypedDict
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -28,7 +28,23 @@ from dyng._convert import (
     wider,
 )
 from dyng._graph import Graph, PropertyKeywords, merge_properties
+from dyng._paths import PathLike
+from dyng._paths import path_str as _path
 from dyng._properties import BatchSemantics, GraphProperties, check_choice, dtype_name
+from dyng._research_files import (
+    read_change_files,
+    read_csr_triplet,
+    read_distances,
+    read_histogram,
+    read_signed_batch,
+    read_tree,
+    write_change_files,
+    write_csr_triplet,
+    write_distances,
+    write_histogram,
+    write_signed_batch,
+    write_tree,
+)
 from dyng._resources import Resources, native_resources
 from dyng.errors import InvalidArgumentError
 
@@ -36,40 +52,38 @@ if TYPE_CHECKING:
     from typing import Unpack
 
     from dyng import _core
-    from dyng.cycle_count import Result as CycleCountResult
 
 __all__ = [
     "EdgeListArrays",
     "MatrixMarketArrays",
     "iter_batches",
     "read_batches",
+    "read_change_files",
+    "read_csr_triplet",
+    "read_distances",
     "read_edge_list",
     "read_edge_list_arrays",
     "read_histogram",
     "read_matrix_market",
     "read_matrix_market_arrays",
+    "read_signed_batch",
+    "read_tree",
     "write_batches",
+    "write_change_files",
+    "write_csr_triplet",
     "write_distances",
     "write_edge_list",
     "write_edge_list_arrays",
     "write_histogram",
     "write_matrix_market",
     "write_matrix_market_arrays",
+    "write_signed_batch",
     "write_tree",
 ]
-
-PathLike = str | os.PathLike[str]
 
 _FIELDS = ("pattern", "integer", "real")
 _SYMMETRIES = ("general", "symmetric", "skew-symmetric")
 _LE: dict[str, np.dtype[Any]] = {"int32": np.dtype("<i4"), "int64": np.dtype("<i8")}
-
-
-def _path(path: PathLike) -> str:
-    p = os.fspath(path)
-    if not isinstance(p, str):
-        raise TypeError(f"path must be a str or os.PathLike[str], got {type(p).__name__}")
-    return p
 
 
 class MatrixMarketArrays(NamedTuple):
@@ -659,17 +673,21 @@ def write_edge_list_arrays(
 def iter_batches(
     path: PathLike, *, vertex_dtype: npt.DTypeLike = "int64", num_weights: int | None = None
 ) -> Iterator[EdgeBatch]:
-    """Stream the batches of a ``.dgt`` file, one in memory at a time.
+    """Stream the batches of a ``.dgt`` or ``.dgb`` file, one in memory at a time.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The file (plain or gzip-compressed).
+        The file (plain or gzip-compressed). Its content decides the format:
+        a ``.dgb`` file starts with the ``.dgb`` magic bytes, anything else is
+        read as ``.dgt`` text. A plain ``.dgb`` file is memory-mapped.
     vertex_dtype : {"int64", "int32"}, optional
         The id type of the batches' arrays (default int64; applying converts
         to a graph's type with a range check).
     num_weights : int, optional
-        Weights per insertion; None takes the count of the first ``+e`` line.
+        Weights per insertion; None takes the count of the first ``+e`` line
+        (``.dgt``) or the file's header (``.dgb``, where a given count must
+        match it).
 
     Returns
     -------
@@ -681,15 +699,25 @@ def iter_batches(
     Raises
     ------
     FileFormatError
-        For a malformed or unreadable file (also while iterating).
+        For a malformed or unreadable file (also while iterating): a ``.dgb``
+        batch is returned only after its checksums match, so a truncated or
+        corrupted file raises instead of giving half a batch.
+
+    Examples
+    --------
+    >>> import dyng, pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "stream.dgb"
+    >>> dyng.io.write_batches(p, [dyng.EdgeBatch(insert=([0], [1])), dyng.EdgeBatch(id=5)])
+    >>> [(b.id, b.num_insertions) for b in dyng.io.iter_batches(p)]
+    [(0, 1), (5, 0)]
     """
     vdt = dtype_name(vertex_dtype, "vertex_dtype")
     k = -1 if num_weights is None else int(num_weights)
-    reader = native.DgtReader(_path(path), vdt, k)
+    reader = native.BatchReader(_path(path), vdt, k)
     return _batches(reader)
 
 
-def _batches(reader: _core.DgtReader) -> Iterator[EdgeBatch]:
+def _batches(reader: _core.BatchReader) -> Iterator[EdgeBatch]:
     try:
         while True:
             nb = reader.next()
@@ -703,7 +731,7 @@ def _batches(reader: _core.DgtReader) -> Iterator[EdgeBatch]:
 def read_batches(
     path: PathLike, *, vertex_dtype: npt.DTypeLike = "int64", num_weights: int | None = None
 ) -> list[EdgeBatch]:
-    """Read every batch of a ``.dgt`` file.
+    """Read every batch of a ``.dgt`` or ``.dgb`` file.
 
     Parameters
     ----------
@@ -719,11 +747,14 @@ def read_batches(
 
 
 def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
-    """Write batches as a ``.dgt`` file.
+    """Write batches as a ``.dgt`` file, or as ``.dgb`` when the name says so.
 
-    Each batch becomes ``%batch <id>``, its deletions as ``-e u v`` lines, then
-    its insertions as ``+e u v w...`` lines. Reading the file back gives equal
-    batches.
+    ``.dgt`` (text): each batch becomes ``%batch <id>``, its deletions as
+    ``-e u v`` lines, then its insertions as ``+e u v w...`` lines. ``.dgb``
+    (binary, for long streams: a name ending in ``.dgb`` or ``.dgb.gz``):
+    a versioned header, then each batch's arrays, little-endian, with a
+    checksum per batch, then an end record (the layout is in
+    ``include/dyng/io.h``). Reading either back gives equal batches.
 
     Parameters
     ----------
@@ -731,7 +762,8 @@ def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
         The file; compressed when the name ends in ``.gz``.
     batches : iterable of EdgeBatch
         Ids must strictly increase; every batch with insertions must have the
-        same number of weights.
+        same number of weights. A ``.dgb`` file has int64 ids when any batch
+        does, int32 otherwise.
 
     Raises
     ------
@@ -749,218 +781,9 @@ def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
     if len(counts) > 1:
         raise InvalidArgumentError(
             f"the batches have different weight counts {sorted(counts)}; "
-            "a .dgt file has one count for every insertion"
+            "a batch file has one count for every insertion"
         )
     k = counts.pop() if counts else 0
-    native.dgt_write(p, [b._native(k) for b in items])
-
-
-def _write_pairs(path: PathLike, values: npt.ArrayLike, infinite: int | None) -> None:
-    """Write ``v x`` lines, one per vertex; ``v INF`` where x equals ``infinite``."""
-    import gzip
-
-    x = np.asarray(values).astype(np.int64, copy=False)
-    v = np.arange(len(x), dtype=np.int64)
-    text = np.char.add(np.char.add(v.astype(str), " "), x.astype(str))
-    if infinite is not None:
-        text = np.where(x == infinite, np.char.add(v.astype(str), " INF"), text)
-    body = "\n".join(text.tolist()) + ("\n" if len(x) else "")
-    target = _path(path)
-    if target.endswith(".gz"):
-        with gzip.open(target, "wt") as f:
-            f.write(body)
-    else:
-        with open(target, "w") as f:
-            f.write(body)
-
-
-def write_distances(path: PathLike, distances: npt.ArrayLike) -> None:
-    """Write a distance file: a line ``v d`` per vertex, ``v INF`` when unreachable.
-
-    The format of the research codes' ``distances*.txt`` (DESIGN 9); gzipped
-    when the path ends in ``.gz``.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file to write.
-    distances : array_like
-        One int64 distance per vertex (``dyng.sssp.INFINITE_DISTANCE`` for
-        unreachable ones), such as ``tree.distances``.
-    """
-    _write_pairs(path, distances, 2**61 - 1)
-
-
-def write_tree(path: PathLike, parents: npt.ArrayLike) -> None:
-    """Write a tree file: a line ``v p`` per vertex, ``p = -1`` for the source and unreachable.
-
-    The format of the research codes' ``SSSPTree*.txt`` (DESIGN 9); gzipped
-    when the path ends in ``.gz``.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file to write.
-    parents : array_like
-        One parent per vertex, such as ``tree.parents``.
-    """
-    _write_pairs(path, parents, None)
-
-
-_HISTOGRAM_HEADER = "# cycle_size, num_of_cycles"
-_UINT64_MAX = 2**64 - 1
-
-
-def write_histogram(
-    path_or_file: PathLike | IO[str], result: CycleCountResult | Mapping[int, int]
-) -> None:
-    """Write a cycle histogram in the research code's CSV format.
-
-    The file of CycleEnumeration-GPU (DESIGN 9), byte for byte: the line
-    ``# cycle_size, num_of_cycles``, then ``len, count`` for every length
-    whose count is not 0, in length order, then ``Total, N``; every line
-    ends in ``\\n``.
-
-    Parameters
-    ----------
-    path_or_file : str, os.PathLike or text file
-        The file to write (gzipped when the path ends in ``.gz``), or an open
-        text file (``sys.stdout``, ``io.StringIO``) written as it is.
-    result : dyng.cycle_count.Result or mapping of int to int
-        A histogram (:func:`dyng.cycle_count.compute`), or length -> count
-        (:meth:`~dyng.cycle_count.Result.to_dict`, :func:`read_histogram`).
-
-    Raises
-    ------
-    CapacityError
-        When the total passes ``2**64 - 1`` (the research code's counts are
-        uint64).
-    InvalidArgumentError
-        For a negative length, or a count that is negative or past
-        ``2**64 - 1``.
-    """
-    from dyng.cycle_count import Result
-    from dyng.errors import CapacityError
-
-    if isinstance(result, Result):
-        counts = result.to_dict()
-        total = result.total
-    elif isinstance(result, Mapping):
-        counts = {}
-        for k, c in sorted(result.items()):
-            if isinstance(k, bool) or not isinstance(k, int | np.integer) or int(k) < 0:
-                raise InvalidArgumentError(
-                    f"histogram length {k!r}: accepted: integers of 0 or more"
-                )
-            if isinstance(c, bool) or not isinstance(c, int | np.integer):
-                raise InvalidArgumentError(f"the count of length {k} is {c!r}; accepted: integers")
-            if not 0 <= int(c) <= _UINT64_MAX:
-                raise InvalidArgumentError(
-                    f"the count of length {k} is {c}; accepted: 0 .. 2**64 - 1"
-                )
-            if c:
-                counts[int(k)] = int(c)
-        total = sum(counts.values())
-        if total > _UINT64_MAX:
-            raise CapacityError(
-                f"the total number of cycles, {total}, passes 2**64 - 1; the histogram file "
-                "holds uint64 counts"
-            )
-    else:
-        raise TypeError(
-            "expected a dyng.cycle_count.Result or a mapping of length -> count, got "
-            f"{type(result).__name__}"
-        )
-    lines = [_HISTOGRAM_HEADER, *(f"{k}, {c}" for k, c in counts.items()), f"Total, {total}"]
-    body = "\n".join(lines) + "\n"
-    if hasattr(path_or_file, "write") and not isinstance(path_or_file, str | os.PathLike):
-        path_or_file.write(body)
-        return
-    target = _path(path_or_file)
-    if target.endswith(".gz"):
-        with gzip.open(target, "wt", encoding="ascii", newline="\n") as f:
-            f.write(body)
-    else:
-        with open(target, "w", encoding="ascii", newline="\n") as f:
-            f.write(body)
-
-
-def read_histogram(path: PathLike) -> dict[int, int]:
-    """Read a cycle histogram in the research code's CSV format.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file (plain or gzip-compressed): ``# ...`` comment lines (the
-        research code writes ``# cycle_size, num_of_cycles`` first), then
-        ``len, count`` lines, then ``Total, N``. Blank lines are skipped.
-
-    Returns
-    -------
-    dict of int to int
-        Length -> count for every length whose count is not 0, in length
-        order (what :meth:`dyng.cycle_count.Result.to_dict` gives).
-
-    Raises
-    ------
-    FileFormatError
-        With ``.path``, ``.line`` and ``.column``: for a file that cannot be
-        read, a line that is not two comma-separated non-negative integers, a
-        length listed twice, a count past ``2**64 - 1``, a missing ``Total``
-        line, anything after it, or a total that is not the sum of the counts.
-    """
-    from dyng.errors import FileFormatError
-
-    p = _path(path)
-
-    def fail(message: str, line: int = 0, column: int = 0) -> FileFormatError:
-        where = f"{p}:{line}:{column}" if line else p
-        return FileFormatError(f"{where}: {message}", p, line, column)
-
-    try:
-        with open(p, "rb") as raw:
-            gz = raw.read(2) == b"\x1f\x8b"
-        with gzip.open(p, "rb") if gz else open(p, "rb") as f:
-            data = f.read()
-        text = data.decode("ascii")
-    except UnicodeDecodeError as e:
-        raise fail(f"not an ASCII text file ({e.reason} at byte {e.start})") from None
-    except (OSError, EOFError) as e:
-        raise fail(f"cannot read the histogram file: {e}") from None
-
-    def number(field: str, line: int, column: int, what: str) -> int:
-        stripped = field.strip()
-        col = column + len(field) - len(field.lstrip())
-        if not stripped.isdigit() or not stripped.isascii():
-            raise fail(f"{what} {stripped!r} is not a non-negative integer", line, col)
-        value = int(stripped)
-        if value > _UINT64_MAX:
-            raise fail(f"{what} {value} passes 2**64 - 1", line, col)
-        return value
-
-    counts: dict[int, int] = {}
-    total: int | None = None
-    for i, raw_line in enumerate(text.splitlines(), start=1):
-        line = raw_line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if total is not None:
-            raise fail("a line after the 'Total' line", i, 1)
-        head, comma, tail = raw_line.partition(",")
-        if not comma:
-            raise fail("expected 'length, count' or 'Total, N'", i, 1)
-        if "," in tail:
-            raise fail("expected two fields", i, len(head) + 2 + tail.index(","))
-        if head.strip() == "Total":
-            total = number(tail, i, len(head) + 2, "the total")
-            continue
-        k = number(head, i, 1, "the length")
-        c = number(tail, i, len(head) + 2, "the count")
-        if k in counts:
-            raise fail(f"length {k} is listed twice", i, 1)
-        counts[k] = c
-    if total is None:
-        raise fail("no 'Total, N' line")
-    if total != sum(counts.values()):
-        raise fail(f"the total is {total}, but the counts add up to {sum(counts.values())}")
-    return {k: counts[k] for k in sorted(counts) if counts[k]}
+    binary = p.endswith((".dgb", ".dgb.gz"))
+    wide = any(b._vertex_dtype == "int64" for b in items)
+    native.batches_write(p, [b._native(k) for b in items], binary, "int64" if wide else "int32", k)

@@ -51,12 +51,21 @@ static bool word_is(const char *tok, size_t n, const char *word) {
 }
 
 void dyng_i_token_text(char *dst, size_t cap, const char *t) {
-    size_t n = 0;
-    while (n + 1 < cap && n < 32 && t[n] != '\0' && t[n] != '\n' && !dyng_i_is_blank(t[n])) {
-        dst[n] = t[n];
-        n++;
+    /* Up to 32 bytes of the token; a byte that is not printable ASCII is
+     * shown as \xNN, so a message about a binary file stays readable. */
+    size_t n = 0, i = 0;
+    for (; i < 32 && t[i] != '\0' && t[i] != '\n' && !dyng_i_is_blank(t[i]); i++) {
+        unsigned char c = (unsigned char)t[i];
+        bool plain = c >= 0x20 && c < 0x7f;
+        if (n + (plain ? 1 : 4) + 1 > cap)
+            break;
+        if (plain)
+            dst[n++] = (char)c;
+        else
+            n += (size_t)snprintf(dst + n, cap - n, "\\x%02x", c);
     }
-    if (n == 32 && n + 4 < cap && t[n] != '\0' && t[n] != '\n' && !dyng_i_is_blank(t[n])) {
+    bool more = t[i] != '\0' && t[i] != '\n' && !dyng_i_is_blank(t[i]);
+    if (more && n + 4 <= cap) {
         memcpy(dst + n, "...", 3);
         n += 3;
     }
