@@ -522,32 +522,23 @@ static PyType_Slot batch_reader_slots[] = {
 static PyType_Spec batch_reader_spec = {"dyng._core.BatchReader", sizeof(batch_reader_object), 0,
                                         Py_TPFLAGS_DEFAULT, batch_reader_slots};
 
-/* Write batches as .dgt (binary false) or .dgb with ids of vertex_dtype and
- * num_weights weights. */
+/* Write the batches of an iterable as .dgt (binary false) or .dgb with ids of
+ * vertex_dtype and num_weights weights, one at a time as the iterable gives
+ * them (a generator streams in constant memory). */
 static PyObject *batches_write(PyObject *module, PyObject *args) {
     (void)module;
     const char *path;
-    PyObject *seq_obj, *dtype_obj;
+    PyObject *iterable, *dtype_obj;
     int binary, num_weights;
-    if (!PyArg_ParseTuple(args, "sOpOi:batches_write", &path, &seq_obj, &binary, &dtype_obj,
+    if (!PyArg_ParseTuple(args, "sOpOi:batches_write", &path, &iterable, &binary, &dtype_obj,
                           &num_weights))
         return NULL;
     int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
     if (t < 0)
         return NULL;
-    PyObject *seq = PySequence_Fast(seq_obj, "batches must be a sequence of EdgeBatch");
-    if (!seq)
+    PyObject *it = PyObject_GetIter(iterable);
+    if (!it)
         return NULL;
-    Py_ssize_t count = PySequence_Size(seq);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *item = PySequence_GetItem(seq, i);
-        bool ok = item && dyng_py_batch_arg(item, "every batch") != NULL;
-        Py_XDECREF(item); /* seq keeps the item alive */
-        if (!ok) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-    }
     dyng_dgt_writer *dgt = NULL;
     dyng_dgb_writer *dgb = NULL;
     dyng_py_call call;
@@ -555,9 +546,15 @@ static PyObject *batches_write(PyObject *module, PyObject *args) {
     dyng_status s = binary ? dyng_dgb_writer_open(&dgb, path, id_type(t), num_weights)
                            : dyng_dgt_writer_open(&dgt, path);
     DYNG_PY_END_NATIVE(&call);
-    for (Py_ssize_t i = 0; s == DYNG_OK && i < count; i++) {
-        PyObject *item = PySequence_GetItem(seq, i);
-        dyng_py_batch *b = (dyng_py_batch *)item;
+    bool python_error = false;
+    PyObject *item;
+    while (s == DYNG_OK && (item = PyIter_Next(it)) != NULL) {
+        dyng_py_batch *b = dyng_py_batch_arg(item, "every batch");
+        if (!b) {
+            Py_DECREF(item);
+            python_error = true;
+            break;
+        }
         DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
         dyng_py_rdlock(&b->lock);
         s = binary ? dyng_dgb_write_batch(dgb, b->handle) : dyng_dgt_write_batch(dgt, b->handle);
@@ -565,14 +562,22 @@ static PyObject *batches_write(PyObject *module, PyObject *args) {
         DYNG_PY_END_NATIVE(&call);
         Py_DECREF(item);
     }
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
+    python_error = python_error || PyErr_Occurred() != NULL;
+    Py_DECREF(it);
+    /* Close (a file cut short by an error stays as far as it got). The
+     * message of a failed write stays unless the close fails too. */
+    if (python_error) { /* the Python error stands; the close is quick */
+        dyng_dgt_writer_close(&dgt);
+        dyng_dgb_writer_close(&dgb);
+        return NULL;
+    }
     dyng_status close_status = DYNG_OK;
+    DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
     if (dgt)
         close_status = dyng_dgt_writer_close(&dgt);
     if (dgb)
         close_status = dyng_dgb_writer_close(&dgb);
     DYNG_PY_END_NATIVE(&call);
-    Py_DECREF(seq);
     if (s == DYNG_OK)
         s = close_status;
     if (s != DYNG_OK)

@@ -1,12 +1,14 @@
 """The command line: ``dyng`` (also ``python -m dyng``).
 
-Subcommands so far: ``dyng config`` prints the build's configuration,
-``dyng sssp compute|update`` computes a shortest-path tree of a graph file
-and repairs it through the batches of a ``.dgt`` file, ``dyng cycle_count
+Subcommands: ``dyng config`` prints the build's configuration, ``dyng sssp
+compute|update`` computes a shortest-path tree of a graph file and repairs it
+through the batches of a ``.dgt`` or ``.dgb`` file, ``dyng cycle_count
 compute|update`` does the same for the histogram of its simple cycles by
-length (the research code's CSV), ``dyng demo`` runs the
-main job (shortest routes kept current on a road
-network, see :mod:`dyng._demo`), and ``dyng --version`` prints the version.
+length (the research code's CSV), ``dyng convert`` moves graphs and batch
+streams between file formats (:mod:`dyng._cli_convert`), ``dyng demo`` runs
+the main job (shortest routes kept current on a road network, see
+:mod:`dyng._demo`), and ``dyng --version`` prints the version. Every
+command's ``--help`` ends with examples.
 Exit status: 0 success, 1 failure (``dyng: error: ...``), 2 usage, 130 on
 Ctrl-C.
 """
@@ -18,7 +20,22 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from dyng import _cli_convert
+
 __all__ = ["main"]
+
+_SSSP_EXAMPLES = {
+    "compute": "examples:\n  dyng sssp compute road.mtx.gz --source 0 --distances d.txt "
+    "--tree t.txt\n  dyng sssp compute csr/graphCsr --objective 2",
+    "update": "examples:\n  dyng sssp update road.mtx.gz stream.dgt --compare-recompute\n"
+    "  dyng sssp update csr/graphCsr stream.dgb --tree t.txt",
+}
+_CYCLE_EXAMPLES = {
+    "compute": "examples:\n  dyng cycle_count compute pgp.mtx.gz --max-length 5\n"
+    "  dyng cycle_count compute graph.txt --undirected --output hist.csv",
+    "update": "examples:\n  dyng cycle_count update pgp.mtx.gz stream.dgt --max-length 4 "
+    "--compare-recompute",
+}
 
 
 class _VersionAction(argparse.Action):
@@ -119,6 +136,8 @@ def _read_graph(args: argparse.Namespace) -> Any:
     graph_format = args.format if args.format != "auto" else _graph_format(args.graph)
     if graph_format == "mtx":
         return io.read_matrix_market(args.graph)
+    if graph_format == "csr":
+        return io.read_csr_triplet(args.graph)
     return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
 
 
@@ -162,15 +181,15 @@ def _add_graph_arguments(p: argparse.ArgumentParser) -> None:
     """The graph file and how to read it (sssp and cycle_count)."""
     p.add_argument(
         "graph",
-        help="the graph: a Matrix Market file (values are the weights) or an edge list "
-        "('u v [w]' lines, '#' comments)",
+        help="the graph: a Matrix Market file (values are the weights), an edge list "
+        "('u v [w]' lines, '#' comments) or the prefix of a CSR triplet",
     )
     p.add_argument(
         "--format",
-        choices=("auto", "mtx", "edgelist"),
+        choices=("auto", "mtx", "edgelist", "csr"),
         default="auto",
-        help="the graph file's format (auto: Matrix Market when it starts with "
-        "%%%%MatrixMarket, else an edge list)",
+        help="the graph file's format (auto: a CSR triplet when GRAPHRowPtr.txt exists, "
+        "Matrix Market when the file starts with %%%%MatrixMarket, else an edge list)",
     )
     p.add_argument(
         "--undirected",
@@ -181,7 +200,7 @@ def _add_graph_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("batches", help="the batches: a .dgt file")
+    p.add_argument("batches", help="the batches: a .dgt or .dgb file")
     p.add_argument(
         "--compare-recompute",
         action="store_true",
@@ -190,10 +209,14 @@ def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _graph_format(path: str) -> str:
-    """``"mtx"`` when the file (plain or gzip) starts with a ``%%MatrixMarket`` banner, else
-    ``"edgelist"``; ``"mtx"`` too when it cannot be read (that reader then reports why)."""
+    """``"csr"`` for the prefix of a CSR triplet, ``"mtx"`` when the file (plain or gzip)
+    starts with a ``%%MatrixMarket`` banner, else ``"edgelist"``; ``"mtx"`` too when it cannot
+    be read (that reader then reports why)."""
     import gzip
+    from pathlib import Path
 
+    if any(Path(path + f"RowPtr.txt{z}").exists() for z in ("", ".gz")):
+        return "csr"
     try:
         with open(path, "rb") as raw:
             gz = raw.read(2) == b"\x1f\x8b"
@@ -211,14 +234,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("config", help="print the version, backends, threads and build flags")
+    sub.add_parser(
+        "config",
+        help="print the version, backends, threads and build flags",
+        epilog="example:\n  dyng config",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sssp = sub.add_parser("sssp", help="shortest-path trees: compute, or update through batches")
     sssp_sub = sssp.add_subparsers(dest="action", metavar="ACTION")
     for action, text in (
         ("compute", "compute the tree of a source on a graph file"),
         ("update", "compute the tree, then apply every batch of a .dgt file and repair it"),
     ):
-        p = sssp_sub.add_parser(action, help=text, description=text)
+        p = sssp_sub.add_parser(
+            action,
+            help=text,
+            description=text,
+            epilog=_SSSP_EXAMPLES[action],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         _add_graph_arguments(p)
         if action == "update":
             _add_batch_arguments(p)
@@ -238,6 +272,8 @@ def _parser() -> argparse.ArgumentParser:
             description=text + ". Directed graphs: directed cycles of length >= 2; "
             "undirected: undirected cycles of length >= 3. Writes the research code's "
             "histogram CSV ('# cycle_size, num_of_cycles', 'len, count' lines, 'Total, N').",
+            epilog=_CYCLE_EXAMPLES[action],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         _add_graph_arguments(p)
         if action == "update":
@@ -251,6 +287,8 @@ def _parser() -> argparse.ArgumentParser:
         help="keep shortest routes current on a real road network (the main job)",
         description="Keep a shortest-path tree current on a road network while traffic changes "
         "it, checking every repaired tree against a recomputation.",
+        epilog="examples:\n  dyng demo\n  dyng demo --batches 50 --batch-size 100 --seed 7",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument(
         "--graph", help="a Matrix Market file (default: the shipped Luxembourg road network)"
@@ -259,6 +297,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--batch-size", type=int, default=10, help="changes per batch (10)")
     demo.add_argument("--seed", type=int, default=1, help="seeds weights and changes (1)")
     demo.add_argument("--source", type=int, default=0, help="the source vertex (0)")
+    _cli_convert.add_parser(sub)
     return parser
 
 
@@ -305,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 return 2
             return _cycle_count(args)
+        if args.command == "convert":
+            return _cli_convert.run(args)
         if args.command == "demo":
             from dyng._demo import run_demo
 

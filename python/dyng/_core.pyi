@@ -14,7 +14,7 @@
 #   wraps them with numpy.frombuffer (writable, no copy).
 # - Graph properties travel as a _Properties (below).
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any, TypeAlias, final, overload
 
 from typing_extensions import disjoint_base
@@ -211,7 +211,7 @@ class BatchReader:
 
 def batches_write(
     path: str,
-    batches: Sequence[EdgeBatch],
+    batches: Iterable[EdgeBatch],
     binary: bool,
     vertex_dtype: str,
     num_weights: int,

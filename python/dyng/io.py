@@ -11,7 +11,8 @@ in ``.gz``.
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 import numpy as np
@@ -746,7 +747,12 @@ def read_batches(
     return list(iter_batches(path, vertex_dtype=vertex_dtype, num_weights=num_weights))
 
 
-def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
+def write_batches(
+    path: PathLike,
+    batches: Iterable[EdgeBatch],
+    *,
+    vertex_dtype: npt.DTypeLike | None = None,
+) -> None:
     """Write batches as a ``.dgt`` file, or as ``.dgb`` when the name says so.
 
     ``.dgt`` (text): each batch becomes ``%batch <id>``, its deletions as
@@ -762,28 +768,60 @@ def write_batches(path: PathLike, batches: Iterable[EdgeBatch]) -> None:
         The file; compressed when the name ends in ``.gz``.
     batches : iterable of EdgeBatch
         Ids must strictly increase; every batch with insertions must have the
-        same number of weights. A ``.dgb`` file has int64 ids when any batch
-        does, int32 otherwise.
+        same number of weights. Written as the iterable yields them, so a
+        generator (:func:`iter_batches`) streams in constant memory.
+    vertex_dtype : {"int32", "int64"}, optional
+        The id width of a ``.dgb`` file. None: int32 when ``batches`` is a
+        sequence whose ids all fit, otherwise int64.
 
     Raises
     ------
     InvalidArgumentError
-        For ids that do not increase, or batches with different weight counts.
+        For ids that do not increase, batches with different weight counts,
+        or an id past an int32 ``vertex_dtype``.
     FileFormatError
         When the file cannot be written.
     """
     p = _path(path)
-    items = list(batches)
-    for b in items:
-        if not isinstance(b, EdgeBatch):
-            raise TypeError(f"expected dyng.EdgeBatch values, got {type(b).__name__}")
-    counts = {b.num_weights for b in items if b.num_insertions}
-    if len(counts) > 1:
-        raise InvalidArgumentError(
-            f"the batches have different weight counts {sorted(counts)}; "
-            "a batch file has one count for every insertion"
-        )
-    k = counts.pop() if counts else 0
     binary = p.endswith((".dgb", ".dgb.gz"))
-    wide = any(b._vertex_dtype == "int64" for b in items)
-    native.batches_write(p, [b._native(k) for b in items], binary, "int64" if wide else "int32", k)
+    if vertex_dtype is not None:
+        vdt = dtype_name(vertex_dtype, "vertex_dtype")
+    elif isinstance(batches, Sequence):
+        vdt = "int32" if all(_fits_int32(b) for b in batches) else "int64"
+    else:
+        vdt = "int64"
+    # The weight count comes first in a file: hold the batches up to the first
+    # one with insertions (batches of deletions only fit any count).
+    it = iter(batches)
+    head: list[EdgeBatch] = []
+    for b in it:
+        head.append(_checked_batch(b))
+        if b.num_insertions:
+            break
+    k = head[-1].num_weights if head and head[-1].num_insertions else 0
+
+    def natives() -> Iterator[_core.EdgeBatch]:
+        for b in itertools.chain(head, it):
+            b = _checked_batch(b)
+            if b.num_insertions and b.num_weights != k:
+                raise InvalidArgumentError(
+                    f"batch {b.id} has {b.num_weights} weights per insertion; the batches "
+                    f"before it have {k} (a batch file has one count for every insertion)"
+                )
+            yield b._native(k)
+
+    native.batches_write(p, natives(), binary, vdt, k)
+
+
+def _checked_batch(b: object) -> EdgeBatch:
+    if not isinstance(b, EdgeBatch):
+        raise TypeError(f"expected dyng.EdgeBatch values, got {type(b).__name__}")
+    return b
+
+
+def _fits_int32(b: EdgeBatch) -> bool:
+    _checked_batch(b)
+    return all(
+        len(a) == 0 or (int(a.max()) <= INT32_MAX and int(a.min()) >= -INT32_MAX - 1)
+        for a in (b.insert_src, b.insert_dst, b.delete_src, b.delete_dst)
+    )

@@ -221,6 +221,7 @@ def test_applied_change_files_follow_the_research_rules(tmp_path: Path) -> None:
     s = g.apply(dyng.io.read_change_files(tmp_path / "i.txt", tmp_path / "d.txt"))
     assert (s.deleted, s.inserted, s.updated) == (1, 1, 2)
     src, dst, w = g.edges()
+    assert w is not None
     assert sorted(zip(src.tolist(), dst.tolist(), w.ravel().tolist(), strict=True)) == [
         (0, 1, 5),
         (1, 2, 8),
