@@ -26,10 +26,10 @@ NUMPY_VERSION := 2.3.5
 SCIPY_VERSION := 1.16.3
 MATPLOTLIB_VERSION := 3.11.2
 # The peers of the benchmarks (the `bench` extra of pyproject.toml, pinned).
-BENCH_PEERS := networkit==11.3 igraph==1.0.0 networkx==3.6.1
+BENCH_PEERS := networkit==11.3 igraph==1.0.0 networkx==3.6.1 pandas==2.3.3 pyarrow==26.0.1
 CLANG_FORMAT := $(VENV)/bin/clang-format
 FORMAT_STAMP := $(VENV)/.stamp-clang-format-$(CLANG_FORMAT_VERSION)
-BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION)-mpl-$(MATPLOTLIB_VERSION)-peers-2
+BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION)-mpl-$(MATPLOTLIB_VERSION)-peers-3
 # The Python package's build and test tools, pinned (pyproject.toml lists the
 # same packages as extras, with ranges, for users).
 PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypothesis==6.140.2 \
@@ -148,6 +148,7 @@ bench: $(BENCH_STAMP)
 	set -o pipefail; $(VENV)/bin/python bench/python_api.py | tee bench/results/python_api.txt
 	set -o pipefail; $(VENV)/bin/python bench/sssp.py | tee bench/results/sssp.txt
 	set -o pipefail; $(VENV)/bin/python bench/sssp_peers.py | tee bench/results/sssp_peers.txt
+	set -o pipefail; $(VENV)/bin/python bench/io_formats.py | tee bench/results/io_formats.txt
 	$(VENV)/bin/python bench/plot_results.py
 
 # --- formatting -----------------------------------------------------------

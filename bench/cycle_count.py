@@ -69,11 +69,14 @@ def graph(name: str, threads: int) -> dyng.Graph:
 
 
 def timed(fn: Any, reps: int = 3) -> float:
-    best = float("inf")
-    for _ in range(reps):
+    """The best of `reps` runs (one run past a second); a call of milliseconds runs until
+    half a second has passed (at most 100 times), so that noise does not decide."""
+    best, spent, runs = float("inf"), 0.0, 0
+    while runs < reps or (spent < 0.5 and runs < 100):
         t0 = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        best, spent, runs = min(best, took), spent + took, runs + 1
         if best > 1.0:
             break
     return best
@@ -163,9 +166,20 @@ def run_peers(
     return out
 
 
-def bench_compute(name: str, ks: list[int], limit: float) -> Iterator[dict[str, Any]]:
+def bench_compute(
+    name: str, ks: list[int], limit: float, earlier: dict[tuple[str, int], dict[str, Any]]
+) -> Iterator[dict[str, Any]]:
+    """Rows for the graph at each k. `earlier` (--merge): the rows of an earlier run by (graph,
+    k); with --no-peers (limit 0) their peer columns are kept (the row says when they were
+    measured), and a peer stopped there at a smaller k is not run again here either."""
     g1, g2 = graph(name, 1), graph(name, 2)
     stopped: dict[str, str] = {}
+    for (graph_name, k0), old in sorted(earlier.items()):
+        for peer in PEERS:
+            status = old.get(f"{peer}_status", "")
+            if graph_name == name and k0 < min(ks) and not old.get(f"{peer}_finished", True):
+                where = "" if ", as at" in status else f", as at k={k0}"
+                stopped.setdefault(peer, status + where)
     for k in ks:
         hist = dyng.cycle_count.compute(g1, max_length=k)
         t1 = timed(lambda g1=g1, k=k: dyng.cycle_count.compute(g1, max_length=k))
@@ -182,6 +196,27 @@ def bench_compute(name: str, ks: list[int], limit: float) -> Iterator[dict[str, 
         # A peer's search at bound k+1 does all of its work at bound k and more, so one that ran
         # past the limit (or out of memory) at k is not run again at a larger k: the row says
         # "as at k=..." and keeps the lower bound.
+        old = earlier.get((name, k))
+        if limit <= 0:  # --no-peers: the earlier run's peer columns, dated
+            if old is None:
+                raise SystemExit(f"--no-peers: no earlier row for {name} k={k} to keep")
+            row.update({f: v for f, v in old.items() if f.split("_")[0] in PEERS})
+            row["peers_measured"] = old["peers_measured"]
+            row["peer_limit_s"] = old["peer_limit_s"]
+            for peer in PEERS:  # the ratio against this run's dynG time
+                seconds = row[f"{peer}_s"]
+                row[f"{peer}_over_dyng"] = (seconds or old["peer_limit_s"]) / t1
+            print(
+                f"    {name:16} k={k}: dyng {t1:8.3f} s (2 threads {t2:8.3f} s, "
+                f"{t1 / t2:.2f}x); peers as measured on {row['peers_measured']}: networkx "
+                f"{fmt(row, 'networkx', old['peer_limit_s'])}; igraph "
+                f"{fmt(row, 'igraph', old['peer_limit_s'])}; {hist.total:,} cycles",
+                flush=True,
+            )
+            yield row
+            continue
+        row["peer_limit_s"] = limit
+        row["peers_measured"] = date.today().isoformat()
         results = run_peers(name, [p for p in PEERS if p not in stopped], k, limit)
         for peer in PEERS:
             status, seconds, counts = results.get(peer, (stopped.get(peer, ""), None, {}))
@@ -286,6 +321,14 @@ def main() -> int:
     )
     ap.add_argument("--skip-update", action="store_true", help="compute only")
     ap.add_argument(
+        "--ks", nargs="+", type=int, metavar="K", help="these bounds only (default 3 4 5 6)"
+    )
+    ap.add_argument(
+        "--no-peers",
+        action="store_true",
+        help="time dynG only and keep the peer columns of the earlier rows (needs --merge)",
+    )
+    ap.add_argument(
         "--merge",
         action="store_true",
         help="keep the rows of --json for the graphs (and update) this run does not measure",
@@ -297,8 +340,10 @@ def main() -> int:
     # one thread here): those three stop at 5 unless --k6 names them (or names none).
     big = {"pgp-strong-2009", "email-Enron", "rmat_14"}
     k6 = set() if args.k6 is None else (set(args.k6) or big)
-    ks = [3, 4] if args.quick else [3, 4, 5, 6]
+    ks = [3, 4] if args.quick else (args.ks or [3, 4, 5, 6])
     limit = 10.0 if args.quick else args.peer_seconds
+    if args.no_peers and not args.merge:
+        ap.error("--no-peers keeps the peer columns of the earlier rows: give --merge too")
     old: dict[str, Any] = {}
     if args.merge and Path(args.json).exists():
         old = json.loads(Path(args.json).read_text())
@@ -307,19 +352,24 @@ def main() -> int:
     if not args.skip_update:
         print("  update vs compute on the changed graph (medians):")
         update = bench_update([100, 1000] if args.quick else args.update_sizes, 3)
-    kept = [r for r in old.get("compute", []) if r["graph"] not in names]
+    earlier = {(r["graph"], r["k"]): r for r in old.get("compute", [])}
+    for r in earlier.values():  # rows of runs before the limit and date were kept per row
+        r.setdefault("peer_limit_s", old.get("peer_seconds", limit))
+        r.setdefault("peers_measured", r.get("measured", old.get("date")))
     compute: list[dict[str, Any]] = []
 
     def save() -> None:
         """Write what this run has (with --merge, and the rows it keeps)."""
         if args.quick:
             return
-        rows = sorted(kept + compute, key=lambda r: (ALL_GRAPHS.index(r["graph"]), r["k"]))
+        # this run's rows replace the earlier rows of the same graph and k
+        merged = dict(earlier) | {(r["graph"], r["k"]): r for r in compute}
+        rows = sorted(merged.values(), key=lambda r: (ALL_GRAPHS.index(r["graph"]), r["k"]))
         record = {
             "date": date.today().isoformat(),
             "machine": platform.machine(),
             "cpus": os.cpu_count(),
-            "peer_seconds": limit,
+            "peer_seconds": max((r["peer_limit_s"] for r in rows), default=limit),
             "peers_side_by_side": True,
             "compute": rows,
             "update": update,
@@ -332,7 +382,7 @@ def main() -> int:
         print(f"  (the two peers run side by side, one core each, limit {limit:.0f} s)")
     for name in names:
         ks_here = [k for k in ks if k < 6 or name not in big or name in k6]
-        for row in bench_compute(name, ks_here, limit):
+        for row in bench_compute(name, ks_here, 0.0 if args.no_peers else limit, earlier):
             row["measured"] = date.today().isoformat()
             compute.append(row)
             save()  # after each row, so that a long run keeps what it has

@@ -149,14 +149,19 @@ dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w);
  *
  *   header (32 bytes): the magic 89 'D' 'G' 'B' 0d 0a 1a 0a; u32 version (1);
  *     u32 id bytes (4 or 8); u32 weights per insertion K (0..64); u32 0;
- *     u32 0; u32 CRC-32 of the 28 bytes before it.
- *   per batch: "BTCH"; u32 CRC-32 of the next 32 bytes; i64 batch id
+ *     u32 0; u32 checksum of the 28 bytes before it.
+ *   per batch: "BTCH"; u32 checksum of the next 32 bytes; i64 batch id
  *     (non-negative, increasing); u64 deletions D; u64 insertions I; u32
- *     CRC-32 of the arrays; u32 0; then the arrays: D deletion sources, D
+ *     checksum of the arrays; u32 0; then the arrays: D deletion sources, D
  *     deletion targets, I insertion sources, I insertion targets (ids of the
  *     id width), I x K int32 weights (row-major), zero padding to 8 bytes.
- *   end (32 bytes): "DEND"; u32 CRC-32 of the next 24 bytes; u64 batches;
+ *   end (32 bytes): "DEND"; u32 checksum of the next 24 bytes; u64 batches;
  *     u64 changes (D + I over all batches); u64 0.
+ *
+ * The checksum of n bytes: with w_1 .. w_m their little-endian 64-bit words
+ * (the last zero-filled), a = 1 + sum w_i and b = n + sum of the running
+ * values of a, both mod 2^64; x = mix(a + mix(b)) with mix SplitMix64's
+ * finalizer; the checksum is the low 32 bits of x XOR (x >> 32).
  *
  * A batch is returned only after both of its checksums match, and the end
  * record must follow the last batch and agree with it, so a truncated or

@@ -10,6 +10,15 @@
 
 static const char *const id_dtype_names[] = {"int32", "int64", NULL};
 
+/* Whether views of the batch's lists exist, so that it must not change (ask
+ * with the write lock held: no view is made meanwhile); and the error. */
+static bool frozen(dyng_py_batch *self) { return atomic_load(&self->exports) > 0; }
+
+static PyObject *raise_frozen(void) {
+    return dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                         "the batch's lists are exported as arrays, so it can no longer change");
+}
+
 PyObject *dyng_py_batch_wrap(dyng_py_state *st, dyng_batch *handle) {
     PyTypeObject *type = (PyTypeObject *)st->batch_type;
     allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
@@ -184,13 +193,17 @@ static PyObject *batch_add(PyObject *obj, PyObject *args, bool insertions) {
     if (edge_args(self, src_obj, dst_obj, w_obj, &src, &dst, &w) == 0) {
         PyThreadState *ts = PyEval_SaveThread();
         dyng_py_wrlock(&self->lock);
-        dyng_status s =
-            insertions ? dyng_batch_add_insertions(self->handle, src.length, src.data, dst.data,
-                                                   (const int32_t *)w.data)
-                       : dyng_batch_add_deletions(self->handle, src.length, src.data, dst.data);
+        const bool fixed = frozen(self);
+        dyng_status s = DYNG_OK;
+        if (!fixed)
+            s = insertions ? dyng_batch_add_insertions(self->handle, src.length, src.data, dst.data,
+                                                       (const int32_t *)w.data)
+                           : dyng_batch_add_deletions(self->handle, src.length, src.data, dst.data);
         dyng_py_unlock(&self->lock);
         PyEval_RestoreThread(ts);
-        result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
+        result = fixed          ? raise_frozen()
+                 : s == DYNG_OK ? Py_NewRef(Py_None)
+                                : dyng_py_raise_status(s);
     }
     dyng_py_ints_release(&src);
     dyng_py_ints_release(&dst);
@@ -213,9 +226,12 @@ static PyObject *batch_reserve(PyObject *obj, PyObject *args) {
     dyng_py_batch *self = (dyng_py_batch *)obj;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_wrlock(&self->lock);
-    dyng_status s = dyng_batch_reserve(self->handle, (int64_t)ins, (int64_t)del);
+    const bool fixed = frozen(self);
+    dyng_status s = fixed ? DYNG_OK : dyng_batch_reserve(self->handle, (int64_t)ins, (int64_t)del);
     dyng_py_unlock(&self->lock);
     PyEval_RestoreThread(ts);
+    if (fixed)
+        return raise_frozen();
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
@@ -226,51 +242,103 @@ static PyObject *batch_clear(PyObject *obj, PyObject *unused) {
     dyng_py_batch *self = (dyng_py_batch *)obj;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_wrlock(&self->lock);
-    dyng_batch_clear(self->handle);
+    const bool fixed = frozen(self);
+    if (!fixed)
+        dyng_batch_clear(self->handle);
     dyng_py_unlock(&self->lock);
     PyEval_RestoreThread(ts);
+    if (fixed)
+        return raise_frozen();
     Py_RETURN_NONE;
 }
 
-/* Copy one list of the batch out as bytearrays (ids, ids[, weights]). */
+/* ---- views of a batch's lists ------------------------------------------------ */
+
+/*
+ * A read-only buffer over one array of a batch (a list's sources, targets or
+ * weights), for numpy.frombuffer without a copy. While a view lives the batch
+ * is frozen: add_*, reserve and clear refuse (its arrays cannot move), and the
+ * view keeps the batch alive.
+ */
+typedef struct batch_view {
+    PyObject_HEAD dyng_py_batch *owner;
+    const void *data;
+    Py_ssize_t bytes;
+} batch_view;
+
+static int batch_view_getbuffer(PyObject *obj, Py_buffer *view, int flags) {
+    batch_view *self = (batch_view *)obj;
+    static char empty;
+    return PyBuffer_FillInfo(view, obj, self->bytes > 0 ? (void *)self->data : &empty, self->bytes,
+                             1, flags);
+}
+
+static void batch_view_dealloc(PyObject *obj) {
+    batch_view *self = (batch_view *)obj;
+    PyTypeObject *type = Py_TYPE(obj);
+    if (self->owner) {
+        atomic_fetch_sub(&self->owner->exports, 1);
+        Py_DECREF(self->owner);
+    }
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(obj);
+    Py_DECREF(type);
+}
+
+static PyType_Slot batch_view_slots[] = {
+    {Py_tp_dealloc, batch_view_dealloc},
+    {Py_bf_getbuffer, batch_view_getbuffer},
+    {Py_tp_doc, "A read-only view of one array of an EdgeBatch."},
+    {0, NULL}};
+
+static PyType_Spec batch_view_spec = {"dyng._core._BatchView", sizeof(batch_view), 0,
+                                      Py_TPFLAGS_DEFAULT, batch_view_slots};
+
+static PyObject *batch_view_new(dyng_py_batch *owner, const void *data, size_t bytes) {
+    PyTypeObject *type = (PyTypeObject *)dyng_py_state_global()->batch_view_type;
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    batch_view *self = (batch_view *)alloc(type, 0);
+    if (!self)
+        return NULL;
+    self->owner = (dyng_py_batch *)Py_NewRef((PyObject *)owner);
+    atomic_fetch_add(&owner->exports, 1);
+    self->data = data;
+    self->bytes = (Py_ssize_t)bytes;
+    return (PyObject *)self;
+}
+
+/* One list of the batch as read-only views (ids, ids[, weights]), no copies. */
 static PyObject *batch_export(PyObject *obj, bool insertions) {
     dyng_py_batch *self = (dyng_py_batch *)obj;
     dyng_type t;
     int k;
-    dyng_batch_vertex_type(&t, self->handle);
-    dyng_batch_num_weights(&k, self->handle);
-    if (!insertions)
-        k = 0;
-    size_t id_size = dyng_type_size(t);
-    PyObject *result = NULL;
-    PyThreadState *ts = PyEval_SaveThread();
-    dyng_py_rdlock(&self->lock);
     int64_t count = 0;
     const void *src = NULL, *dst = NULL;
     const int32_t *w = NULL;
+    /* Under the read lock: no change runs while the views are made, and
+     * from then on they freeze the batch. */
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&self->lock);
+    PyEval_RestoreThread(ts);
+    dyng_batch_vertex_type(&t, self->handle);
+    dyng_batch_num_weights(&k, self->handle);
     if (insertions) {
         dyng_batch_num_insertions(&count, self->handle);
         dyng_batch_insertions(&src, &dst, &w, self->handle);
     } else {
+        k = 0;
         dyng_batch_num_deletions(&count, self->handle);
         dyng_batch_deletions(&src, &dst, self->handle);
     }
-    PyEval_RestoreThread(ts); /* the read lock stays held: the lists cannot change */
-    void *a_data, *b_data, *w_data = NULL;
-    PyObject *a = dyng_py_bytearray((Py_ssize_t)(count * (int64_t)id_size), &a_data);
-    PyObject *b = a ? dyng_py_bytearray((Py_ssize_t)(count * (int64_t)id_size), &b_data) : NULL;
+    const size_t ids = (size_t)count * dyng_type_size(t);
+    PyObject *a = batch_view_new(self, src, ids);
+    PyObject *b = a ? batch_view_new(self, dst, ids) : NULL;
     PyObject *c = NULL;
     if (b && insertions)
-        c = k > 0 ? dyng_py_bytearray((Py_ssize_t)(count * k * 4), &w_data) : Py_NewRef(Py_None);
-    if (b && (c || !insertions)) {
-        if (count > 0) {
-            memcpy(a_data, src, (size_t)count * id_size);
-            memcpy(b_data, dst, (size_t)count * id_size);
-            if (w_data)
-                memcpy(w_data, w, (size_t)count * (size_t)k * 4);
-        }
+        c = k > 0 ? batch_view_new(self, w, (size_t)count * (size_t)k * 4) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (b && (c || !insertions))
         result = insertions ? Py_BuildValue("(OOO)", a, b, c) : Py_BuildValue("(OO)", a, b);
-    }
     Py_XDECREF(a);
     Py_XDECREF(b);
     Py_XDECREF(c);
@@ -326,6 +394,9 @@ static PyType_Spec batch_spec = {"dyng._core.EdgeBatch", sizeof(dyng_py_batch), 
 int dyng_py_init_batch(PyObject *module, dyng_py_state *st) {
     st->batch_type = PyType_FromModuleAndSpec(module, &batch_spec, NULL);
     if (!st->batch_type)
+        return -1;
+    st->batch_view_type = PyType_FromModuleAndSpec(module, &batch_view_spec, NULL);
+    if (!st->batch_view_type)
         return -1;
     return PyModule_AddObjectRef(module, "EdgeBatch", st->batch_type);
 }

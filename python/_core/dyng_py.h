@@ -26,6 +26,7 @@
 #include <Python.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -40,9 +41,10 @@ enum { DYNG_PY_NUM_STATUS = 9 };
 /* ---- module state ------------------------------------------------------- */
 
 typedef struct dyng_py_state {
-    PyObject *resources_type; /* _core.Resources */
-    PyObject *graph_type;     /* _core.Graph */
-    PyObject *batch_type;     /* _core.EdgeBatch */
+    PyObject *resources_type;  /* _core.Resources */
+    PyObject *graph_type;      /* _core.Graph */
+    PyObject *batch_type;      /* _core.EdgeBatch */
+    PyObject *batch_view_type; /* a read-only view of one list of an EdgeBatch */
     PyObject *batch_reader_type;
     PyObject *profiler_type;
     PyObject *array_type;                 /* _core.Array (the base type) */
@@ -172,6 +174,7 @@ typedef struct dyng_py_graph {
 typedef struct dyng_py_batch {
     PyObject_HEAD dyng_batch *handle;
     dyng_py_rwlock lock;
+    atomic_long exports; /* live views of its lists: they freeze it */
 } dyng_py_batch;
 
 /* The handle of a _core.Resources or NULL (with TypeError set) for another

@@ -494,15 +494,17 @@ static void test_dgb_damage(void) {
             cut_failures++;
     }
     CHECK(cut_failures == 0);
-    for (size_t at = 0; at < n; at++) {
-        data[at] ^= 0x10;
+    for (size_t at = 0; at < 8 * n; at++) { /* every bit of the file */
+        const char bit = (char)(1u << (at % 8));
+        data[at / 8] ^= bit;
         write_bytes("flip.dgb", data, n);
-        data[at] ^= 0x10;
+        data[at / 8] ^= bit;
         dyng_status st;
         read_stream("flip.dgb", DYNG_TYPE_INT32, 3, 1000, &st);
         if (st != DYNG_FILE_FORMAT) {
             if (flip_failures++ < 5)
-                fprintf(stderr, "  a flipped byte at %zu gave %s\n", at, dyng_status_name(st));
+                fprintf(stderr, "  bit %zu of byte %zu flipped gave %s\n", at % 8, at / 8,
+                        dyng_status_name(st));
         }
     }
     CHECK(flip_failures == 0);

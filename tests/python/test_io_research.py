@@ -373,3 +373,22 @@ def test_dgb_options(tmp_path: Path) -> None:
     assert small.stat().st_size < p.stat().st_size  # int32 ids when they fit
     with pytest.raises(InvalidArgumentError):
         dyng.io.write_batches(tmp_path / "x.dgb", [dyng.EdgeBatch(id=3), dyng.EdgeBatch(id=3)])
+
+
+def test_read_batches_share_memory_with_their_native_batch(tmp_path: Path) -> None:
+    import gc
+
+    p = tmp_path / "s.dgb"
+    dyng.io.write_batches(p, [dyng.EdgeBatch(insert=([0, 1], [2, 3], [[4], [5]]), id=1)])
+    (b,) = dyng.io.read_batches(p)
+    nb = b._cache[1]  # the reader's native batch, whose lists the arrays view
+    # the arrays view it without copies, so it can no longer change
+    with pytest.raises(InvalidArgumentError, match="exported"):
+        nb.add_deletions(np.array([0], np.int64), np.array([1], np.int64))
+    with pytest.raises(InvalidArgumentError, match="exported"):
+        nb.clear()
+    src = b.insert_src
+    del b, nb
+    gc.collect()
+    assert src.tolist() == [0, 1]  # the view keeps the native batch alive
+    assert not src.flags.writeable
