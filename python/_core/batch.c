@@ -304,10 +304,13 @@ static PyObject *batch_view_new(dyng_py_batch *owner, const void *data, size_t b
     atomic_fetch_add(&owner->exports, 1);
     self->data = data;
     self->bytes = (Py_ssize_t)bytes;
-    return (PyObject *)self;
+    /* handed out as a memoryview (what numpy.frombuffer is typed to take) */
+    PyObject *view = PyMemoryView_FromObject((PyObject *)self);
+    Py_DECREF(self);
+    return view;
 }
 
-/* One list of the batch as read-only views (ids, ids[, weights]), no copies. */
+/* One list of the batch as read-only memoryviews (ids, ids[, weights]), no copies. */
 static PyObject *batch_export(PyObject *obj, bool insertions) {
     dyng_py_batch *self = (dyng_py_batch *)obj;
     dyng_type t;
