@@ -18,11 +18,16 @@ static dyng_type id_type(int index) { return index == 0 ? DYNG_TYPE_INT32 : DYNG
 
 /* ---- Matrix Market ------------------------------------------------------- */
 
-static PyObject *mm_read_graph(PyObject *module, PyObject *args) {
-    (void)module;
+/* A reader of a graph from a path (or prefix) with optional properties. */
+typedef dyng_status (*graph_reader)(dyng_graph **, const char *, const dyng_graph_properties *,
+                                    dyng_resources *);
+
+/* (path, properties or None, resources or None) -> a graph read by `read`. */
+static PyObject *read_graph_with(PyObject *args, const char *format, graph_reader read,
+                                 const char *stage) {
     const char *path;
     PyObject *props_obj, *res_obj;
-    if (!PyArg_ParseTuple(args, "sOO:mm_read_graph", &path, &props_obj, &res_obj))
+    if (!PyArg_ParseTuple(args, format, &path, &props_obj, &res_obj))
         return NULL;
     dyng_graph_properties p, *pp = NULL;
     dyng_resources *r;
@@ -35,12 +40,17 @@ static PyObject *mm_read_graph(PyObject *module, PyObject *args) {
         return NULL;
     dyng_graph *g = NULL;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.read_matrix_market");
-    dyng_status s = dyng_mm_read_graph(&g, path, pp, r);
+    DYNG_PY_BEGIN_NATIVE(&call, stage);
+    dyng_status s = read(&g, path, pp, r);
     DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+}
+
+static PyObject *mm_read_graph(PyObject *module, PyObject *args) {
+    (void)module;
+    return read_graph_with(args, "sOO:mm_read_graph", dyng_mm_read_graph, "io.read_matrix_market");
 }
 
 static PyObject *mm_read_arrays(PyObject *module, PyObject *args) {
@@ -589,27 +599,8 @@ static PyObject *batches_write(PyObject *module, PyObject *args) {
 
 static PyObject *csr_read_graph(PyObject *module, PyObject *args) {
     (void)module;
-    const char *prefix;
-    PyObject *props_obj, *res_obj;
-    if (!PyArg_ParseTuple(args, "sOO:csr_read_graph", &prefix, &props_obj, &res_obj))
-        return NULL;
-    dyng_graph_properties p, *pp = NULL;
-    dyng_resources *r;
-    if (props_obj != Py_None) {
-        if (dyng_py_properties_arg(props_obj, &p) < 0)
-            return NULL;
-        pp = &p;
-    }
-    if (dyng_py_resources_arg(res_obj, &r) < 0)
-        return NULL;
-    dyng_graph *g = NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.read_csr_triplet");
-    dyng_status s = dyng_csr_files_read_graph(&g, prefix, pp, r);
-    DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+    return read_graph_with(args, "sOO:csr_read_graph", dyng_csr_files_read_graph,
+                           "io.read_csr_triplet");
 }
 
 static PyObject *csr_write_graph(PyObject *module, PyObject *args) {
