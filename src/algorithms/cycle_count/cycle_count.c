@@ -131,42 +131,19 @@ static int64_t frames_bound(int64_t L, int64_t n) { return (L < n ? L : n) + 1; 
 
 /* ---- storage ------------------------------------------------------------------- */
 
-/*
- * A thread's own array, with a cache line of its own on either side: the
- * small ones (counts by length, the path's frames) are written on every step
- * of a search, and next to another thread's they would share a line (2
- * threads ran at 1.1x of one on luxembourg_osm at k = 5, by where the
- * allocator happened to put them).
- */
-#define LONE_PAD 64
-
-static void *lone_alloc(size_t count, size_t size, bool zero) {
-    const size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes > SIZE_MAX - 2 * LONE_PAD)
-        return NULL;
-    char *p =
-        zero ? dyng_i_calloc(bytes + 2 * LONE_PAD, 1) : dyng_i_malloc(bytes + 2 * LONE_PAD, 1);
-    return p != NULL ? p + LONE_PAD : NULL;
-}
-
-static void lone_free(void *p) {
-    if (p != NULL)
-        dyng_i_free((char *)p - LONE_PAD);
-}
-
 static void threads_free(dyng_i_cc_thread *th, int count) {
     if (th == NULL)
         return;
     for (int t = 0; t < count; t++) {
-        lone_free(th[t].dist);
-        lone_free(th[t].seen);
-        lone_free(th[t].queue);
-        lone_free(th[t].cand);
-        lone_free(th[t].frames);
-        lone_free(th[t].hist);
-        lone_free(th[t].path1);
-        lone_free(th[t].two);
-        lone_free(th[t].two_list);
+        dyng_i_free(th[t].dist);
+        dyng_i_free(th[t].seen);
+        dyng_i_free(th[t].queue);
+        dyng_i_free(th[t].cand);
+        dyng_i_free(th[t].frames);
+        dyng_i_free(th[t].hist);
+        dyng_i_free(th[t].path1);
+        dyng_i_free(th[t].two);
+        dyng_i_free(th[t].two_list);
     }
     dyng_i_free(th);
 }
@@ -218,15 +195,15 @@ static dyng_status work_reserve(dyng_i_cc_work *w, int threads, int64_t n, int64
         return dyng_i_oom("cycle_count work arrays", bytes);
     bool ok = true;
     for (int t = 0; t < T && ok; t++) {
-        th[t].dist = lone_alloc((size_t)n, 1, false);
-        th[t].queue = lone_alloc((size_t)n, sizeof(int64_t), false);
-        th[t].cand = lone_alloc((size_t)cand, sizeof(int64_t), false);
-        th[t].frames = lone_alloc((size_t)frames, sizeof(dyng_i_cc_frame), false);
-        th[t].hist = lone_alloc((size_t)hist, sizeof(uint64_t), true);
-        th[t].path1 = lone_alloc((size_t)frames, sizeof(int64_t), false);
-        th[t].seen = seen ? lone_alloc((size_t)n, sizeof(uint32_t), true) : NULL;
-        th[t].two = two ? lone_alloc((size_t)n, sizeof(uint32_t), true) : NULL;
-        th[t].two_list = two ? lone_alloc((size_t)n, sizeof(int64_t), false) : NULL;
+        th[t].dist = dyng_i_malloc((size_t)n, 1);
+        th[t].queue = dyng_i_malloc((size_t)n, sizeof(int64_t));
+        th[t].cand = dyng_i_malloc((size_t)cand, sizeof(int64_t));
+        th[t].frames = dyng_i_malloc((size_t)frames, sizeof(dyng_i_cc_frame));
+        th[t].hist = dyng_i_calloc((size_t)hist, sizeof(uint64_t));
+        th[t].path1 = dyng_i_malloc((size_t)frames, sizeof(int64_t));
+        th[t].seen = seen ? dyng_i_calloc((size_t)n, sizeof(uint32_t)) : NULL;
+        th[t].two = two ? dyng_i_calloc((size_t)n, sizeof(uint32_t)) : NULL;
+        th[t].two_list = two ? dyng_i_malloc((size_t)n, sizeof(int64_t)) : NULL;
         ok = th[t].dist && th[t].queue && th[t].cand && th[t].frames && th[t].hist && th[t].path1 &&
              (th[t].seen || !seen) && ((th[t].two && th[t].two_list) || !two);
         if (ok)
