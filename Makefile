@@ -149,6 +149,7 @@ bench: $(BENCH_STAMP)
 	set -o pipefail; $(VENV)/bin/python bench/sssp.py | tee bench/results/sssp.txt
 	set -o pipefail; $(VENV)/bin/python bench/sssp_peers.py | tee bench/results/sssp_peers.txt
 	set -o pipefail; $(VENV)/bin/python bench/io_formats.py | tee bench/results/io_formats.txt
+	$(VENV)/bin/python bench/generators.py
 	$(VENV)/bin/python bench/plot_results.py
 
 # --- formatting -----------------------------------------------------------

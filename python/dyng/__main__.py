@@ -5,7 +5,8 @@ compute|update`` computes a shortest-path tree of a graph file and repairs it
 through the batches of a ``.dgt`` or ``.dgb`` file, ``dyng cycle_count
 compute|update`` does the same for the histogram of its simple cycles by
 length (the research code's CSV), ``dyng convert`` moves graphs and batch
-streams between file formats (:mod:`dyng._cli_convert`), ``dyng demo`` runs
+streams between file formats (:mod:`dyng._cli_convert`), ``dyng generate``
+writes random graphs and batch streams (:mod:`dyng._cli_generate`), ``dyng demo`` runs
 the main job (shortest routes kept current on a road network, see
 :mod:`dyng._demo`), and ``dyng --version`` prints the version. Every
 command's ``--help`` ends with examples.
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from dyng import _cli_convert
+from dyng import _cli_convert, _cli_generate
 
 __all__ = ["main"]
 
@@ -298,6 +299,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="seeds weights and changes (1)")
     demo.add_argument("--source", type=int, default=0, help="the source vertex (0)")
     _cli_convert.add_parser(sub)
+    _cli_generate.add_parser(sub)
     return parser
 
 
@@ -346,6 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cycle_count(args)
         if args.command == "convert":
             return _cli_convert.run(args)
+        if args.command == "generate":
+            return _cli_generate.run(args)
         if args.command == "demo":
             from dyng._demo import run_demo
 

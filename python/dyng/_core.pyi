@@ -238,6 +238,99 @@ def vertex_values_write(path: str, values: object, tree: bool, /) -> None: ...
 def legacy_cycle_enum_batch(
     graph: Graph, num_deletions: int, num_insertions: int, seed: int, locality_window: int, /
 ) -> EdgeBatch: ...
+
+# The general generators: (num_vertices, src, dst, weights or None,
+# vertex_dtype); vertex_dtype None picks int32 while the ids fit.
+_EdgeArrays: TypeAlias = tuple[int, bytearray, bytearray, bytearray | None, str]
+
+def generate_rmat(
+    scale: int,
+    edge_factor: int,
+    a: float,
+    b: float,
+    c: float,
+    seed: int,
+    directed: bool,
+    keep_self_loops: bool,
+    keep_duplicates: bool,
+    vertex_dtype: str | None,
+    num_weights: int,
+    low: int,
+    high: int,
+    resources: Resources | None,
+    /,
+) -> _EdgeArrays: ...
+def generate_erdos_renyi(
+    num_vertices: int,
+    num_edges: int,
+    seed: int,
+    directed: bool,
+    vertex_dtype: str | None,
+    num_weights: int,
+    low: int,
+    high: int,
+    resources: Resources | None,
+    /,
+) -> _EdgeArrays: ...
+def generate_grid(
+    rows: int,
+    cols: int,
+    keep_probability: float,
+    seed: int,
+    vertex_dtype: str | None,
+    num_weights: int,
+    low: int,
+    high: int,
+    resources: Resources | None,
+    /,
+) -> _EdgeArrays: ...
+def rmat_shape(
+    scale: int,
+    edge_factor: int,
+    a: float,
+    b: float,
+    c: float,
+    keep_self_loops: bool,
+    keep_duplicates: bool,
+    vertex_dtype: str | None,
+    num_weights: int,
+    low: int,
+    high: int,
+    /,
+) -> tuple[int, int, str]: ...
+def generate_rmat_into(
+    src: object,
+    dst: object,
+    scale: int,
+    edge_factor: int,
+    a: float,
+    b: float,
+    c: float,
+    seed: int,
+    directed: bool,
+    resources: Resources | None,
+    /,
+) -> None: ...
+def generate_weights(
+    out: object,
+    num_edges: int,
+    num_weights: int,
+    low: int,
+    high: int,
+    seed: int,
+    resources: Resources | None,
+    /,
+) -> None: ...
+def generate_batch(
+    graph: Graph,
+    size: int,
+    insert_fraction: float,
+    seed: int,
+    locality_window: int,
+    low: int,
+    high: int,
+    /,
+) -> EdgeBatch: ...
 @final
 class Profiler:
     def __new__(cls) -> Profiler: ...

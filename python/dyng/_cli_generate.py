@@ -1,0 +1,269 @@
+"""``dyng generate``: random graphs and batch streams into files.
+
+``dyng generate rmat|erdos-renyi|grid OUT`` writes a graph of
+:mod:`dyng.generators` as Matrix Market (``.mtx``, ``.mtx.gz``) or as an edge
+list (any other name); ``dyng generate batches GRAPH OUT`` writes a stream of
+random batches for a graph file as ``.dgt`` (or ``.dgb``), each generated on
+the graph as the batches before it left it, so every deletion names an edge
+that is there when the stream is replayed. Every output is a pure function of
+the flags and ``--seed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["add_parser", "run"]
+
+_EXAMPLES = {
+    "rmat": "examples:\n"
+    "  dyng generate rmat rmat20.mtx.gz --scale 20 --edge-factor 16 --seed 1\n"
+    "  dyng generate rmat social.txt --scale 16 --undirected --weights 1 100",
+    "erdos-renyi": "examples:\n"
+    "  dyng generate erdos-renyi gnm.mtx -n 100000 -m 1000000 --seed 2\n"
+    "  dyng generate erdos-renyi gnm.txt -n 1000 -m 5000 --undirected --weights 1 10",
+    "grid": "examples:\n"
+    "  dyng generate grid road.mtx.gz --rows 1000 --cols 1000 --seed 3\n"
+    "  dyng generate grid road3.txt --rows 300 --cols 400 --num-weights 3 "
+    "--keep-probability 0.9",
+    "batches": "examples:\n"
+    "  dyng generate batches road.mtx.gz stream.dgt --count 50 --size 1000 --seed 4\n"
+    "  dyng generate batches graph.txt stream.dgt --count 10 --size 100 "
+    "--insert-fraction 0.8 --locality-window 5000",
+}
+
+_DESCRIPTION = (
+    "Write a random graph (rmat, erdos-renyi, grid) as Matrix Market (OUT ending in .mtx or "
+    ".mtx.gz) or as an edge list (any other name), or a stream of random batches for a graph "
+    "file (batches) as .dgt or .dgb. Each batch of a stream is drawn on the graph as the "
+    "batches before it left it, so every deletion names an edge that is there when the "
+    "stream is replayed. The same flags and --seed give the same file on any machine."
+)
+
+_HELP = {
+    "rmat": "an R-MAT (Kronecker) graph with skewed degrees (Graph500's parameters)",
+    "erdos-renyi": "a G(n, m) graph: m distinct edges, uniformly at random",
+    "grid": "a rows x cols grid with random weights, a stand-in for a road network",
+    "batches": "a stream of random batches for a graph file (.dgt or .dgb)",
+}
+
+
+def _add_weights(p: argparse.ArgumentParser, default: tuple[int, int] | None) -> None:
+    p.add_argument(
+        "--weights",
+        nargs=2,
+        type=int,
+        metavar=("LOW", "HIGH"),
+        default=default,
+        help="weights uniform in [LOW, HIGH] (int32)"
+        + (f" (default {default[0]} {default[1]})" if default else "; default: unweighted"),
+    )
+    if default is not None:
+        p.add_argument("--unweighted", action="store_true", help="no weights")
+    p.add_argument(
+        "--num-weights", type=int, default=1, help="weight columns, 1 to 64 (1; .mtx holds 1)"
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``dyng generate`` and its kinds on the top-level subcommands."""
+    gen = sub.add_parser(
+        "generate",
+        help="write random graphs (rmat, erdos-renyi, grid) or batch streams (batches)",
+        description=_DESCRIPTION,
+        epilog="examples:\n"
+        + "\n".join(e.split("\n")[1] for e in _EXAMPLES.values())
+        + "\n\nrun 'dyng generate KIND --help' for the flags of each kind",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    kinds = gen.add_subparsers(dest="kind", metavar="KIND")
+
+    def kind(name: str) -> argparse.ArgumentParser:
+        return kinds.add_parser(
+            name,
+            help=_HELP[name],
+            description=_HELP[name][0].upper() + _HELP[name][1:] + ".",
+            epilog=_EXAMPLES[name],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    out_help = "the graph file: Matrix Market for .mtx / .mtx.gz, else an edge list"
+    p = kind("rmat")
+    p.add_argument("output", metavar="OUT", help=out_help)
+    p.add_argument("--scale", type=int, required=True, help="2^SCALE vertices (1 to 62)")
+    p.add_argument("--edge-factor", type=int, default=16, help="edges drawn per vertex (16)")
+    p.add_argument("-a", type=float, default=0.57, help="top-left probability (0.57)")
+    p.add_argument("-b", type=float, default=0.19, help="top-right probability (0.19)")
+    p.add_argument("-c", type=float, default=0.19, help="bottom-left probability (0.19)")
+    p.add_argument("--undirected", action="store_true", help="undirected edges")
+    p.add_argument("--self-loops", choices=("drop", "keep"), default="drop", help="(drop)")
+    p.add_argument("--duplicates", choices=("drop", "keep"), default="drop", help="(drop)")
+    _add_weights(p, None)
+    p.add_argument("--seed", type=int, default=0, help="(0)")
+
+    p = kind("erdos-renyi")
+    p.add_argument("output", metavar="OUT", help=out_help)
+    p.add_argument("-n", type=int, required=True, help="vertices")
+    p.add_argument("-m", type=int, required=True, help="edges")
+    p.add_argument("--undirected", action="store_true", help="undirected edges")
+    _add_weights(p, None)
+    p.add_argument("--seed", type=int, default=0, help="(0)")
+
+    p = kind("grid")
+    p.add_argument("output", metavar="OUT", help=out_help)
+    p.add_argument("--rows", type=int, required=True, help="rows of the grid")
+    p.add_argument("--cols", type=int, required=True, help="columns of the grid")
+    p.add_argument(
+        "--keep-probability", type=float, default=1.0, help="keep each lattice edge so often (1)"
+    )
+    _add_weights(p, (1, 100))
+    p.add_argument("--seed", type=int, default=0, help="(0)")
+
+    p = kind("batches")
+    p.add_argument(
+        "graph", metavar="GRAPH", help="the graph: Matrix Market (.mtx[.gz]) or an edge list"
+    )
+    p.add_argument("output", metavar="OUT", help="the stream: .dgt (text) or .dgb (binary)")
+    p.add_argument("--count", type=int, required=True, help="batches")
+    p.add_argument("--size", type=int, required=True, help="changes per batch")
+    p.add_argument(
+        "--insert-fraction", type=float, default=0.5, help="the share of insertions (0.5)"
+    )
+    p.add_argument(
+        "--locality-window",
+        type=int,
+        default=None,
+        help="confine each batch's changes to a window of this many consecutive ids",
+    )
+    p.add_argument(
+        "--weights",
+        nargs=2,
+        type=int,
+        metavar=("LOW", "HIGH"),
+        default=(1, 100),
+        help="insertion weights for a weighted graph (default 1 100)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
+    p.add_argument("--undirected", action="store_true", help="an edge list's edges are undirected")
+    p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
+
+
+def _is_mtx(path: str) -> bool:
+    return path.lower().endswith((".mtx", ".mtx.gz"))
+
+
+def _weights(args: argparse.Namespace) -> tuple[int, int] | None:
+    if getattr(args, "unweighted", False) or args.weights is None:
+        return None
+    return (args.weights[0], args.weights[1])
+
+
+def _write_graph(args: argparse.Namespace, graph: Any, t0: float) -> int:
+    from dyng import io
+
+    if _is_mtx(args.output):
+        if graph.num_weights > 1:
+            print(
+                f"dyng: error: a Matrix Market file holds one weight column, the graph has "
+                f"{graph.num_weights}; write an edge list (another extension) instead",
+                file=sys.stderr,
+            )
+            return 1
+        io.write_matrix_market(args.output, graph)
+    else:
+        io.write_edge_list(args.output, graph)
+    print(
+        f"dyng: {args.kind} -> {args.output}: {graph.num_vertices} vertices, "
+        f"{graph.num_edges} edges, {graph.num_weights} weights, "
+        f"{time.perf_counter() - t0:.3f} s",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _read_graph(args: argparse.Namespace) -> Any:
+    from dyng import io
+
+    if _is_mtx(args.graph):
+        return io.read_matrix_market(args.graph)
+    return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
+
+
+def _batches(args: argparse.Namespace, graph: Any) -> Iterator[Any]:
+    from dyng import generators
+
+    for i in range(args.count):
+        b = generators.random_batch(
+            graph,
+            args.size,
+            insert_fraction=args.insert_fraction,
+            seed=args.seed + i,
+            locality_window=args.locality_window,
+            weights=(args.weights[0], args.weights[1]),
+            batch_id=i,
+        )
+        graph.apply(b)
+        yield b
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``dyng generate``; returns the exit status."""
+    from dyng import generators, io
+
+    if args.kind is None:
+        print(
+            "dyng: error: generate needs a kind: rmat, erdos-renyi, grid or batches",
+            file=sys.stderr,
+        )
+        return 2
+    t0 = time.perf_counter()
+    if args.kind == "rmat":
+        g = generators.rmat(
+            args.scale,
+            args.edge_factor,
+            a=args.a,
+            b=args.b,
+            c=args.c,
+            seed=args.seed,
+            directed=not args.undirected,
+            self_loops=args.self_loops,
+            duplicates=args.duplicates,
+            weights=_weights(args),
+            num_weights=args.num_weights,
+        )
+        return _write_graph(args, g, t0)
+    if args.kind == "erdos-renyi":
+        g = generators.erdos_renyi(
+            args.n,
+            args.m,
+            seed=args.seed,
+            directed=not args.undirected,
+            weights=_weights(args),
+            num_weights=args.num_weights,
+        )
+        return _write_graph(args, g, t0)
+    if args.kind == "grid":
+        g = generators.grid(
+            args.rows,
+            args.cols,
+            weights=_weights(args),
+            num_weights=args.num_weights,
+            keep_probability=args.keep_probability,
+            seed=args.seed,
+        )
+        return _write_graph(args, g, t0)
+    if args.count < 0:
+        print(f"dyng: error: --count is {args.count}; accepted: 0 or more", file=sys.stderr)
+        return 2
+    graph = _read_graph(args)
+    io.write_batches(args.output, _batches(args, graph), vertex_dtype=graph.vertex_dtype)
+    print(
+        f"dyng: batches -> {args.output}: {args.count} batches of {args.size} changes for "
+        f"{args.graph} ({graph.num_vertices} vertices), {time.perf_counter() - t0:.3f} s",
+        file=sys.stderr,
+    )
+    return 0
