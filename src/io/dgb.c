@@ -184,8 +184,9 @@ static dyng_status take(dyng_dgb_reader *r, size_t n, const unsigned char **p, s
         r->offset += *got;
         return DYNG_OK;
     }
-    if (n > r->buf_cap) {
+    if (n > r->buf_cap || r->buf == NULL) { /* a buffer even for 0 bytes */
         size_t cap = n > 2 * r->buf_cap ? n : 2 * r->buf_cap;
+        cap = cap > 64 ? cap : 64;
         unsigned char *grown = dyng_i_realloc(r->buf, cap, 1);
         if (grown == NULL)
             return dyng_i_oom("a .dgb batch buffer", cap);
@@ -624,12 +625,13 @@ dyng_status dyng_dgb_write_batch(dyng_dgb_writer *w, const dyng_batch *b) {
     const size_t ib = (size_t)w->id_bytes, kk = (size_t)w->num_weights;
     const size_t dbytes = ib * (size_t)nd, ibytes = ib * (size_t)ni;
     const size_t payload = pad8(2 * dbytes + 2 * ibytes + 4 * kk * (size_t)ni);
-    if (payload > w->cap) {
-        unsigned char *grown = dyng_i_realloc(w->buf, payload, 1);
+    if (payload > w->cap || w->buf == NULL) { /* a buffer even for an empty batch */
+        const size_t cap = payload > 64 ? payload : 64;
+        unsigned char *grown = dyng_i_realloc(w->buf, cap, 1);
         if (grown == NULL)
-            return dyng_i_oom("a .dgb batch buffer", payload);
+            return dyng_i_oom("a .dgb batch buffer", cap);
         w->buf = grown;
-        w->cap = payload;
+        w->cap = cap;
     }
     const bool wide = type == DYNG_TYPE_INT64;
     unsigned char *p = w->buf;

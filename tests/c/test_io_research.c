@@ -448,6 +448,25 @@ static void test_dgb_round_trips(void) {
                     CHECK_OK(st);
                 }
             }
+    /* empty batches, plain and gzipped */
+    for (int z = 0; z < 2; z++) {
+        dyng_dgb_writer *ew = NULL;
+        dyng_batch *empty = NULL;
+        REQUIRE_OK(dyng_batch_new(&empty, DYNG_TYPE_INT32, 0));
+        REQUIRE_OK(dyng_dgb_writer_open(&ew, paths[z], DYNG_TYPE_INT32, 0));
+        CHECK_OK(dyng_dgb_write_batch(ew, empty));
+        CHECK_OK(dyng_dgb_writer_close(&ew));
+        dyng_dgb_reader *er = NULL;
+        bool done = false;
+        int64_t count = -1;
+        CHECK_OK(dyng_dgb_open(&er, paths[z], DYNG_TYPE_INT32));
+        CHECK_OK(dyng_dgb_next(er, empty, &done));
+        CHECK(!done && dyng_batch_num_insertions(&count, empty) == DYNG_OK && count == 0);
+        CHECK_OK(dyng_dgb_next(er, empty, &done));
+        CHECK(done);
+        dyng_dgb_close(&er);
+        dyng_batch_free(&empty);
+    }
     /* int64 ids past int32 read as int32: an error naming the id */
     write_stream("wide.dgb", DYNG_TYPE_INT64, 0, (int64_t)1 << 40);
     dyng_status st;
