@@ -14,58 +14,10 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "dyng/generators.h"
+#include "generators/pairs.h"
 #include "stdrng.h"
 
-typedef struct pair {
-    int64_t u, v;
-} pair;
-
-static int compare_pairs(const void *x, const void *y) {
-    const pair *a = x, *b = y;
-    if (a->u != b->u)
-        return a->u < b->u ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
-}
-
-static bool contains(const pair *sorted, int64_t m, pair p) {
-    int64_t lo = 0, hi = m;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        int c = compare_pairs(&sorted[mid], &p);
-        if (c == 0)
-            return true;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
-/* An open-addressing set of pairs with room for `count` of them at half load. */
-typedef struct pair_set {
-    pair *slots; /* u == -1: empty */
-    size_t mask;
-} pair_set;
-
-static size_t pair_hash(pair p) {
-    uint64_t h = (uint64_t)p.u * 0x9E3779B97F4A7C15ULL ^ (uint64_t)p.v;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return (size_t)(h ^ (h >> 29));
-}
-
-/* Insert p; false when it was there already. */
-static bool set_add(pair_set *s, pair p) {
-    for (size_t i = pair_hash(p) & s->mask;; i = (i + 1) & s->mask) {
-        if (s->slots[i].u < 0) {
-            s->slots[i] = p;
-            return true;
-        }
-        if (s->slots[i].u == p.u && s->slots[i].v == p.v)
-            return false;
-    }
-}
+typedef dyng_i_pair pair;
 
 /* g's distinct pairs, sorted, as 64-bit ids: *out (caller frees) and *count. */
 static dyng_status existing_pairs(const dyng_graph *g, const dyng_graph_properties *p, pair **out,
@@ -92,10 +44,10 @@ static dyng_status existing_pairs(const dyng_graph *g, const dyng_graph_properti
             else
                 pairs[i] = (pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
         }
-        qsort(pairs, (size_t)m, sizeof(pair), compare_pairs);
+        qsort(pairs, (size_t)m, sizeof(pair), dyng_i_pair_compare);
         int64_t k = 0; /* parallel edges: one pair */
         for (int64_t i = 0; i < m; i++)
-            if (k == 0 || compare_pairs(&pairs[k - 1], &pairs[i]) != 0)
+            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
                 pairs[k++] = pairs[i];
         *count = k;
         *out = pairs;
@@ -169,20 +121,18 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
     s = existing_pairs(g, &p, &edges, &m);
     if (s != DYNG_OK)
         return s;
-    size_t set_size = 2;
-    while (set_size < 2 * (size_t)num_insertions)
-        set_size *= 2;
     int64_t list_max = m > num_insertions ? m : num_insertions;
-    pair_set chosen = {dyng_i_malloc(set_size, sizeof(pair)), set_size - 1};
+    dyng_i_pair_set chosen;
+    dyng_i_pair_set_init(&chosen, num_insertions);
     dels = dyng_i_malloc((size_t)m + 1, sizeof(pair));
     ins = dyng_i_malloc((size_t)num_insertions + 1, sizeof(pair));
     void *scratch = dyng_i_malloc(2 * (size_t)list_max + 2, sizeof(int64_t));
     dyng_batch *b = NULL;
     if (chosen.slots == NULL || dels == NULL || ins == NULL || scratch == NULL) {
-        s = dyng_i_oom("the generator's work space", set_size * sizeof(pair));
+        s = dyng_i_oom("the generator's work space",
+                       (chosen.mask + 1 + (size_t)m + (size_t)num_insertions) * sizeof(pair));
         goto done;
     }
-    memset(chosen.slots, 0xFF, set_size * sizeof(pair)); /* u == -1 everywhere */
 
     dyng_i_mt64 rng;
     dyng_i_mt64_seed(&rng, seed);
@@ -223,14 +173,14 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
         pair q;
         q.u = (int64_t)dyng_i_uniform_u64(&rng, (uint64_t)lo, (uint64_t)(hi - 1));
         q.v = (int64_t)dyng_i_uniform_u64(&rng, (uint64_t)lo, (uint64_t)(hi - 1));
-        if (q.u == q.v || contains(edges, m, q) || !set_add(&chosen, q))
+        if (q.u == q.v || dyng_i_pair_contains(edges, m, q) || !dyng_i_pair_set_add(&chosen, q))
             continue;
         ins[found++] = q;
     }
 
     /* Sorted lists (each is free of duplicates by construction). */
-    qsort(dels, (size_t)num_deletions, sizeof(pair), compare_pairs);
-    qsort(ins, (size_t)num_insertions, sizeof(pair), compare_pairs);
+    qsort(dels, (size_t)num_deletions, sizeof(pair), dyng_i_pair_compare);
+    qsort(ins, (size_t)num_insertions, sizeof(pair), dyng_i_pair_compare);
     s = dyng_batch_new(&b, p.vertex_type, 0);
     if (s == DYNG_OK)
         s = dyng_batch_reserve(b, num_insertions, num_deletions);

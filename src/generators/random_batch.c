@@ -20,32 +20,9 @@
 #include "core/resources_internal.h"
 #include "ctr_rng.h"
 #include "dyng/generators.h"
+#include "generators/pairs.h"
 
-typedef struct pair {
-    int64_t u, v;
-} pair;
-
-static int compare_pairs(const void *x, const void *y) {
-    const pair *a = x, *b = y;
-    if (a->u != b->u)
-        return a->u < b->u ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
-}
-
-static bool contains(const pair *sorted, int64_t m, pair p) {
-    int64_t lo = 0, hi = m;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        int c = compare_pairs(&sorted[mid], &p);
-        if (c == 0)
-            return true;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
+typedef dyng_i_pair pair;
 
 static uint64_t hash64(uint64_t x) { return dyng_i_ctr_mix(x); }
 
@@ -75,35 +52,6 @@ static bool u64_set_add(u64_set *s, uint64_t x) {
             return true;
         }
         if (s->slots[i] == x)
-            return false;
-    }
-}
-
-/* The same for pairs of 64-bit ids (u == -1: empty). */
-typedef struct pair_set {
-    pair *slots; /* u == -1: empty */
-    size_t mask;
-} pair_set;
-
-static bool pair_set_init(pair_set *s, int64_t count) {
-    size_t size = 2;
-    while (size < 2 * (size_t)count)
-        size *= 2;
-    s->mask = size - 1;
-    s->slots = dyng_i_malloc(size, sizeof *s->slots);
-    if (s->slots)
-        memset(s->slots, 0xFF, size * sizeof *s->slots);
-    return s->slots != NULL;
-}
-
-static bool pair_set_add(pair_set *s, pair p) {
-    uint64_t h = hash64((uint64_t)p.u * DYNG_I_CTR_GAMMA ^ (uint64_t)p.v);
-    for (size_t i = h & s->mask;; i = (i + 1) & s->mask) {
-        if (s->slots[i].u < 0) {
-            s->slots[i] = p;
-            return true;
-        }
-        if (s->slots[i].u == p.u && s->slots[i].v == p.v)
             return false;
     }
 }
@@ -153,10 +101,10 @@ static dyng_status existing_pairs(const dyng_graph *g, dyng_type vt, pair **out,
             else
                 pairs[i] = (pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
         }
-        qsort(pairs, (size_t)m, sizeof(pair), compare_pairs);
+        qsort(pairs, (size_t)m, sizeof(pair), dyng_i_pair_compare);
         int64_t k = 0; /* parallel edges: one pair */
         for (int64_t i = 0; i < m; i++)
-            if (k == 0 || compare_pairs(&pairs[k - 1], &pairs[i]) != 0)
+            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
                 pairs[k++] = pairs[i];
         *count = k;
         *out = pairs;
@@ -251,7 +199,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     int32_t *weights = NULL;
     void *scratch = NULL;
     u64_set set = {NULL, 0};
-    pair_set chosen = {NULL, 0};
+    dyng_i_pair_set chosen = {NULL, 0};
     dyng_batch *b = NULL;
     int64_t m = 0;
     dyng_status s = existing_pairs(g, p.vertex_type, &edges, &m);
@@ -295,7 +243,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     weights = dyng_i_malloc((size_t)I * (size_t)K + 1, sizeof *weights);
     scratch = dyng_i_malloc(2 * (size_t)o.size + 2, sizeof(int64_t));
     bool ready = picked && dels && ins && weights && scratch && u64_set_init(&set, floyd_max) &&
-                 (listed || pair_set_init(&chosen, I));
+                 (listed || dyng_i_pair_set_init(&chosen, I));
     if (!ready) {
         s = dyng_i_oom("the batch generator's work space", (size_t)o.size * 4 * sizeof(pair));
         goto done;
@@ -325,7 +273,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
                 q.u = q.v;
                 q.v = x;
             }
-            if (contains(edges, inside, q) || !pair_set_add(&chosen, q))
+            if (dyng_i_pair_contains(edges, inside, q) || !dyng_i_pair_set_add(&chosen, q))
                 continue;
             ins[found++] = q;
         } /* draws */
@@ -340,7 +288,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
             }
             for (int64_t v = p.directed ? lo : u + 1; v < hi; v++) {
                 pair q = {u, v};
-                while (e < inside && compare_pairs(&edges[e], &q) < 0)
+                while (e < inside && dyng_i_pair_compare(&edges[e], &q) < 0)
                     e++;
                 if (u == v || (e < inside && edges[e].u == u && edges[e].v == v))
                     continue;
@@ -358,7 +306,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
         for (int64_t t = 0; t < I; t++)
             ins[t] = ins[picked[t]]; /* picked ascending: t <= picked[t] */
     }
-    qsort(ins, (size_t)I, sizeof *ins, compare_pairs);
+    qsort(ins, (size_t)I, sizeof *ins, dyng_i_pair_compare);
     if (K > 0) {
         const uint64_t wkey = dyng_i_ctr_key(o.seed, DYNG_I_STREAM_BATCH_WEIGHTS);
         const uint64_t range = (uint64_t)((int64_t)o.weight_high - (int64_t)o.weight_low + 1);
