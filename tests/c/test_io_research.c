@@ -28,7 +28,7 @@ static void location(int64_t *line, int64_t *column) {
 }
 
 static bool same_file(const char *a, const char *b) {
-    size_t na, nb;
+    size_t na = 0, nb = 0;
     char *x = slurp(a, &na), *y = slurp(b, &nb);
     bool same = x != NULL && y != NULL && na == nb && memcmp(x, y, na) == 0;
     if (!same)
@@ -40,9 +40,9 @@ static bool same_file(const char *a, const char *b) {
 
 /* Two batches hold the same lists, ids compared as int64. */
 static bool same_batch(const dyng_batch *a, const dyng_batch *b) {
-    int64_t na, nb, da, db, ia, ib;
-    int ka, kb;
-    dyng_type ta, tb;
+    int64_t na = 0, nb = 0, da = 0, db = 0, ia = 0, ib = 0;
+    int ka = 0, kb = 0;
+    dyng_type ta = DYNG_TYPE_INT32, tb = DYNG_TYPE_INT32;
     dyng_batch_num_insertions(&na, a);
     dyng_batch_num_insertions(&nb, b);
     dyng_batch_num_deletions(&da, a);
@@ -154,7 +154,7 @@ static void expect_triplet_error(const char *rows, const char *cols, const char 
     CHECK_STATUS(dyng_csr_files_read_graph(&g, "bad_", NULL, NULL), st);
     CHECK(g == NULL);
     const char *path;
-    int64_t l, c;
+    int64_t l = 0, c = 0;
     dyng_error_location(&path, &l, &c);
     CHECK(path != NULL && strstr(path, part) != NULL);
     if (l != line || c != column)
@@ -245,7 +245,7 @@ static void test_change_files(void) {
     dyng_batch_num_deletions(&count, b);
     CHECK(count == 1);
     dyng_batch_free(&b);
-    int64_t line, column;
+    int64_t line = 0, column = 0;
     write_text("ins.txt", "0 1 5\n2 3\n");
     CHECK_STATUS(dyng_change_files_read(&b, "ins.txt", NULL, DYNG_TYPE_INT32, -1, NULL),
                  DYNG_FILE_FORMAT);
@@ -291,7 +291,7 @@ static void test_signed_batches(void) {
     dyng_batch_deletions(&s, &d, b);
     CHECK(nd == 2 && ((const int64_t *)s)[0] == 4 && ((const int64_t *)d)[1] == 7);
     dyng_batch_free(&b);
-    int64_t line, column;
+    int64_t line = 0, column = 0;
     write_text("signed.txt", "- 0 1\n* 2 3\n");
     CHECK_STATUS(dyng_signed_batch_read(&b, "signed.txt", DYNG_TYPE_INT32, -1, NULL),
                  DYNG_FILE_FORMAT);
@@ -336,7 +336,7 @@ static void test_distances_trees(void) {
         dyng_values_free(&d);
         dyng_values_free(&e);
     }
-    int64_t *d = NULL, n = 0, line, column;
+    int64_t *d = NULL, n = 0, line = 0, column = 0;
     write_text("dist.txt", "0 0\n2 5\n");
     CHECK_STATUS(dyng_distances_read(&d, &n, "dist.txt", NULL), DYNG_FILE_FORMAT);
     location(&line, &column);
