@@ -420,7 +420,17 @@ static const rmat_fill_fn rmat_fills[12] = {NULL,        rmat_fill_1, rmat_fill_
  * (target_clones); integer arithmetic only, so every clone writes the same
  * bytes.
  */
-#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(DYNG_NO_CLONES)
+/* Not under ThreadSanitizer: the clones' ifunc resolvers run before its
+ * runtime is set up, and a program loading the library crashed. */
+#if defined(__SANITIZE_THREAD__)
+#define DYNG_I_NO_CLONES 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define DYNG_I_NO_CLONES 1
+#endif
+#endif
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(DYNG_NO_CLONES) &&  \
+    !defined(DYNG_I_NO_CLONES)
 #define RMAT_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define RMAT_CLONES
