@@ -19,66 +19,6 @@
 
 typedef dyng_i_pair pair;
 
-/* g's distinct pairs, sorted, as 64-bit ids: *out (caller frees) and *count. */
-static dyng_status existing_pairs(const dyng_graph *g, const dyng_graph_properties *p, pair **out,
-                                  int64_t *count) {
-    int64_t m = 0;
-    dyng_status s = dyng_graph_num_edges(&m, g);
-    if (s != DYNG_OK)
-        return s;
-    size_t vs = dyng_type_size(p->vertex_type);
-    void *src = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, vs);
-    void *dst = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, vs);
-    pair *pairs = dyng_i_malloc((size_t)m > 0 ? (size_t)m : 1, sizeof(pair));
-    if (src == NULL || dst == NULL || pairs == NULL) {
-        dyng_i_free(src);
-        dyng_i_free(dst);
-        dyng_i_free(pairs);
-        return dyng_i_oom("the generator's edge list", (size_t)m * sizeof(pair));
-    }
-    s = dyng_graph_to_edges(g, src, dst, NULL);
-    if (s == DYNG_OK) {
-        for (int64_t i = 0; i < m; i++) {
-            if (p->vertex_type == DYNG_TYPE_INT32)
-                pairs[i] = (pair){((const int32_t *)src)[i], ((const int32_t *)dst)[i]};
-            else
-                pairs[i] = (pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
-        }
-        qsort(pairs, (size_t)m, sizeof(pair), dyng_i_pair_compare);
-        int64_t k = 0; /* parallel edges: one pair */
-        for (int64_t i = 0; i < m; i++)
-            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
-                pairs[k++] = pairs[i];
-        *count = k;
-        *out = pairs;
-    } else {
-        dyng_i_free(pairs);
-    }
-    dyng_i_free(src);
-    dyng_i_free(dst);
-    return s;
-}
-
-/* Add a sorted pair list to the batch in its vertex type (scratch: 2 * count ids). */
-static dyng_status add_pairs(dyng_batch *b, dyng_type vt, const pair *pairs, int64_t count,
-                             bool insertions, void *scratch) {
-    if (count == 0)
-        return DYNG_OK;
-    size_t vs = dyng_type_size(vt);
-    unsigned char *src = scratch, *dst = src + (size_t)count * vs;
-    for (int64_t i = 0; i < count; i++) {
-        if (vt == DYNG_TYPE_INT32) {
-            ((int32_t *)(void *)src)[i] = (int32_t)pairs[i].u;
-            ((int32_t *)(void *)dst)[i] = (int32_t)pairs[i].v;
-        } else {
-            ((int64_t *)(void *)src)[i] = pairs[i].u;
-            ((int64_t *)(void *)dst)[i] = pairs[i].v;
-        }
-    }
-    return insertions ? dyng_batch_add_insertions(b, count, src, dst, NULL)
-                      : dyng_batch_add_deletions(b, count, src, dst);
-}
-
 dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
                                          int64_t num_deletions, int64_t num_insertions,
                                          uint64_t seed, int64_t locality_window) {
@@ -118,7 +58,7 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
     /* Everything that can fail is allocated before the first draw. */
     pair *edges = NULL, *dels = NULL, *ins = NULL;
     int64_t m = 0;
-    s = existing_pairs(g, &p, &edges, &m);
+    s = dyng_i_graph_pairs(g, p.vertex_type, &edges, &m);
     if (s != DYNG_OK)
         return s;
     int64_t list_max = m > num_insertions ? m : num_insertions;
@@ -185,9 +125,9 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
     if (s == DYNG_OK)
         s = dyng_batch_reserve(b, num_insertions, num_deletions);
     if (s == DYNG_OK)
-        s = add_pairs(b, p.vertex_type, dels, num_deletions, false, scratch);
+        s = dyng_i_batch_add_pairs(b, p.vertex_type, dels, num_deletions, NULL, false, scratch);
     if (s == DYNG_OK)
-        s = add_pairs(b, p.vertex_type, ins, num_insertions, true, scratch);
+        s = dyng_i_batch_add_pairs(b, p.vertex_type, ins, num_insertions, NULL, true, scratch);
     if (s == DYNG_OK) {
         *out = b;
         b = NULL;

@@ -2,9 +2,11 @@
  * src/generators/pairs.c - vertex pairs for the batch generators
  * (generators/pairs.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/error.h"
 #include "generators/pairs.h"
 
 int dyng_i_pair_compare(const void *x, const void *y) {
@@ -57,4 +59,62 @@ bool dyng_i_pair_set_add(dyng_i_pair_set *s, dyng_i_pair p) {
         if (s->slots[i].u == p.u && s->slots[i].v == p.v)
             return false;
     }
+}
+
+dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **out,
+                               int64_t *count) {
+    *out = NULL;
+    int64_t m = 0;
+    DYNG_I_TRY(dyng_graph_num_edges(&m, g));
+    size_t vs = dyng_type_size(vt), cells = m > 0 ? (size_t)m : 1;
+    void *src = dyng_i_malloc(cells, vs);
+    void *dst = dyng_i_malloc(cells, vs);
+    dyng_i_pair *pairs = dyng_i_malloc(cells, sizeof(dyng_i_pair));
+    if (src == NULL || dst == NULL || pairs == NULL) {
+        dyng_i_free(src);
+        dyng_i_free(dst);
+        dyng_i_free(pairs);
+        return dyng_i_oom("the generator's edge list", cells * sizeof(dyng_i_pair));
+    }
+    dyng_status s = dyng_graph_to_edges(g, src, dst, NULL);
+    if (s == DYNG_OK) {
+        for (int64_t i = 0; i < m; i++) {
+            if (vt == DYNG_TYPE_INT32)
+                pairs[i] = (dyng_i_pair){((const int32_t *)src)[i], ((const int32_t *)dst)[i]};
+            else
+                pairs[i] = (dyng_i_pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
+        }
+        qsort(pairs, (size_t)m, sizeof(dyng_i_pair), dyng_i_pair_compare);
+        int64_t k = 0; /* parallel edges: one dyng_i_pair */
+        for (int64_t i = 0; i < m; i++)
+            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
+                pairs[k++] = pairs[i];
+        *count = k;
+        *out = pairs;
+    } else {
+        dyng_i_free(pairs);
+    }
+    dyng_i_free(src);
+    dyng_i_free(dst);
+    return s;
+}
+
+dyng_status dyng_i_batch_add_pairs(dyng_batch *b, dyng_type vt, const dyng_i_pair *pairs,
+                                   int64_t count, const int32_t *weights, bool insertions,
+                                   void *scratch) {
+    if (count == 0)
+        return DYNG_OK;
+    size_t vs = dyng_type_size(vt);
+    unsigned char *src = scratch, *dst = src + (size_t)count * vs;
+    for (int64_t i = 0; i < count; i++) {
+        if (vt == DYNG_TYPE_INT32) {
+            ((int32_t *)(void *)src)[i] = (int32_t)pairs[i].u;
+            ((int32_t *)(void *)dst)[i] = (int32_t)pairs[i].v;
+        } else {
+            ((int64_t *)(void *)src)[i] = pairs[i].u;
+            ((int64_t *)(void *)dst)[i] = pairs[i].v;
+        }
+    }
+    return insertions ? dyng_batch_add_insertions(b, count, src, dst, weights)
+                      : dyng_batch_add_deletions(b, count, src, dst);
 }

@@ -78,64 +78,6 @@ static int compare_u64(const void *x, const void *y) {
     return (a > b) - (a < b);
 }
 
-/* g's distinct pairs, sorted: *out (caller frees) and *count. */
-static dyng_status existing_pairs(const dyng_graph *g, dyng_type vt, pair **out, int64_t *count) {
-    *out = NULL;
-    int64_t m = 0;
-    DYNG_I_TRY(dyng_graph_num_edges(&m, g));
-    size_t vs = dyng_type_size(vt), cells = m > 0 ? (size_t)m : 1;
-    void *src = dyng_i_malloc(cells, vs);
-    void *dst = dyng_i_malloc(cells, vs);
-    pair *pairs = dyng_i_malloc(cells, sizeof(pair));
-    if (src == NULL || dst == NULL || pairs == NULL) {
-        dyng_i_free(src);
-        dyng_i_free(dst);
-        dyng_i_free(pairs);
-        return dyng_i_oom("the generator's edge list", cells * sizeof(pair));
-    }
-    dyng_status s = dyng_graph_to_edges(g, src, dst, NULL);
-    if (s == DYNG_OK) {
-        for (int64_t i = 0; i < m; i++) {
-            if (vt == DYNG_TYPE_INT32)
-                pairs[i] = (pair){((const int32_t *)src)[i], ((const int32_t *)dst)[i]};
-            else
-                pairs[i] = (pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
-        }
-        qsort(pairs, (size_t)m, sizeof(pair), dyng_i_pair_compare);
-        int64_t k = 0; /* parallel edges: one pair */
-        for (int64_t i = 0; i < m; i++)
-            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
-                pairs[k++] = pairs[i];
-        *count = k;
-        *out = pairs;
-    } else {
-        dyng_i_free(pairs);
-    }
-    dyng_i_free(src);
-    dyng_i_free(dst);
-    return s;
-}
-
-/* Add pairs to the batch in its vertex type (scratch: 2 * count ids). */
-static dyng_status add_pairs(dyng_batch *b, dyng_type vt, const pair *pairs, int64_t count,
-                             const int32_t *weights, bool insertions, void *scratch) {
-    if (count == 0)
-        return DYNG_OK;
-    size_t vs = dyng_type_size(vt);
-    unsigned char *src = scratch, *dst = src + (size_t)count * vs;
-    for (int64_t i = 0; i < count; i++) {
-        if (vt == DYNG_TYPE_INT32) {
-            ((int32_t *)(void *)src)[i] = (int32_t)pairs[i].u;
-            ((int32_t *)(void *)dst)[i] = (int32_t)pairs[i].v;
-        } else {
-            ((int64_t *)(void *)src)[i] = pairs[i].u;
-            ((int64_t *)(void *)dst)[i] = pairs[i].v;
-        }
-    }
-    return insertions ? dyng_batch_add_insertions(b, count, src, dst, weights)
-                      : dyng_batch_add_deletions(b, count, src, dst);
-}
-
 dyng_status dyng_random_batch_options_default(dyng_random_batch_options *out) {
     DYNG_I_CHECK_ARG(out);
     memset(out, 0, sizeof *out);
@@ -202,7 +144,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     dyng_i_pair_set chosen = {NULL, 0};
     dyng_batch *b = NULL;
     int64_t m = 0;
-    dyng_status s = existing_pairs(g, p.vertex_type, &edges, &m);
+    dyng_status s = dyng_i_graph_pairs(g, p.vertex_type, &edges, &m);
     if (s != DYNG_OK)
         return s;
 
@@ -319,9 +261,9 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     if (s == DYNG_OK)
         s = dyng_batch_reserve(b, I, D);
     if (s == DYNG_OK)
-        s = add_pairs(b, p.vertex_type, dels, D, NULL, false, scratch);
+        s = dyng_i_batch_add_pairs(b, p.vertex_type, dels, D, NULL, false, scratch);
     if (s == DYNG_OK)
-        s = add_pairs(b, p.vertex_type, ins, I, K > 0 ? weights : NULL, true, scratch);
+        s = dyng_i_batch_add_pairs(b, p.vertex_type, ins, I, K > 0 ? weights : NULL, true, scratch);
     if (s == DYNG_OK) {
         *out = b;
         b = NULL;
