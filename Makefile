@@ -5,11 +5,14 @@
 #   make demo          install the package and run the main job: dyng demo
 #   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
-#                      and tsan builds, mypy --strict, stubtest, the wheel's contents,
-#                      clang-format and ruff checks
+#                      and tsan builds, a fuzz smoke run, mypy --strict, stubtest, the
+#                      wheel's contents, clang-format and ruff checks
 #   make python        editable install of the Python package into .venv
 #   make bench         release build, then the benchmarks (bench/README.md)
 #   make tsan          ThreadSanitizer build + the C tests and the Python tests
+#   make fuzz-smoke    build the libFuzzer targets (clang) and run each a few seconds
+#   make fuzz          run each fuzz target 10 minutes; writes fuzz/REPORT.md
+#   make mutation      plant bugs one at a time, show the tests catch each
 #   make format        clang-format -i on every C file
 #   make format-check  fail when a C file is not formatted
 #   make clean         remove build/  (make distclean also removes .venv/)
@@ -38,7 +41,7 @@ PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypot
 PY_STAMP := $(VENV)/.stamp-python-tools-5
 
 # The C files under version control's usual places (never build/ or .venv/).
-C_FILES = $(shell find include src tests examples bench -type f \( -name '*.c' -o -name '*.h' \) \
+C_FILES = $(shell find include src tests examples bench fuzz -type f \( -name '*.c' -o -name '*.h' \) \
             2>/dev/null | LC_ALL=C sort)
 
 # Arguments for the main job, e.g. make demo DEMO_ARGS="--batches 50".
@@ -46,7 +49,7 @@ DEMO_ARGS ?=
 
 .NOTPARALLEL:
 .PHONY: all demo demo-c test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
-        distclean build-dev build-release build-asan build-tsan venv python
+        distclean build-dev build-release build-asan build-tsan build-fuzz fuzz fuzz-smoke mutation venv python
 
 all: build-release
 
@@ -66,8 +69,8 @@ demo-c:
 	./build/release/examples/stream_batches $(DEMO_ARGS)
 
 # --- tests ----------------------------------------------------------------
-test: test-dev test-asan test-python test-python-asan tsan check-wheel format-check lint-python
-	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; mypy, stubtest, wheel, format, lint)"
+test: test-dev test-asan test-python test-python-asan tsan fuzz-smoke check-wheel format-check lint-python
+	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; fuzz smoke; mypy, stubtest, wheel, format, lint)"
 
 test-dev: build-dev
 	$(CTEST) --preset dev -j $(JOBS)
@@ -85,12 +88,36 @@ tsan: build-tsan
 	$(CTEST) --preset tsan -j $(JOBS)
 	$(MAKE) test-python-tsan
 
+# --- fuzzing (fuzz/README.md) ----------------------------------------------
+# The libFuzzer targets need clang-14 and its fuzzer runtime (Debian packages,
+# installed by scripts/ensure_clang.sh when missing). fuzz-smoke runs each
+# target for a few seconds (part of `make test`); fuzz runs each for
+# FUZZ_SECONDS and rewrites fuzz/REPORT.md.
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SECONDS ?= 600
+
+build-fuzz:
+	bash scripts/ensure_clang.sh
+	$(CMAKE) --preset fuzz
+	$(CMAKE) --build --preset fuzz -j $(JOBS)
+
+fuzz-smoke: build-fuzz $(PY_STAMP)
+	$(VENV)/bin/python fuzz/run.py --seconds $(FUZZ_SMOKE_SECONDS)
+
+fuzz: build-fuzz $(PY_STAMP)
+	$(VENV)/bin/python fuzz/run.py --seconds $(FUZZ_SECONDS) --report fuzz/REPORT.md
+
+# Plant realistic bugs one at a time and show the tests catch each
+# (scripts/mutation.py; the report is docs/mutation_report.md).
+mutation: $(PY_STAMP)
+	$(VENV)/bin/python scripts/mutation.py --report docs/mutation_report.md
+
 # --- the Python package -------------------------------------------------
 # An editable install into .venv: the extension is built in build/python and
 # rebuilt incrementally by every `make python`.
 python: $(PY_STAMP)
 	$(VENV)/bin/python -m pip install --disable-pip-version-check -q --no-build-isolation \
-	  --no-deps -e . -Cbuild-dir=build/python
+	  --no-deps -e . -Cbuild-dir=build/python -Ccmake.define.DYNG_TESTING_HOOKS=ON
 
 test-python: python
 	$(VENV)/bin/python -m pytest -q -p no:cacheprovider
@@ -134,8 +161,8 @@ check-wheel: $(PY_STAMP)
 	$(VENV)/bin/python scripts/check_wheel.py build/wheel
 
 lint-python: $(PY_STAMP)
-	$(VENV)/bin/ruff check python tests/python bench scripts
-	$(VENV)/bin/ruff format --check python tests/python bench scripts
+	$(VENV)/bin/ruff check python tests/python bench scripts fuzz
+	$(VENV)/bin/ruff format --check python tests/python bench scripts fuzz
 
 # --- benchmarks -----------------------------------------------------------
 bench: $(BENCH_STAMP)

@@ -6,7 +6,8 @@ Fails (exit 1, saying why) when the folder does not hold exactly one wheel, when
 cp311-abi3, when the extension is missing or not built against the stable ABI, when a file of
 python/dyng (the typed layer and its data: the demo's road network) is missing from it, or when
 it carries anything else (headers, libraries, CMake
-files, tests): the C SDK is installed with CMake, never with the wheel.
+files, tests): the C SDK is installed with CMake, never with the wheel. The extension must not
+hold the fault-injection hooks of test builds (DYNG_TESTING_HOOKS).
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ def main() -> int:
         problems.append(f"missing {missing}")
     if "dyng/_core.abi3.so" not in names:
         problems.append("missing dyng/_core.abi3.so (the stable-ABI extension)")
+    else:
+        binary = zipfile.ZipFile(wheel).read("dyng/_core.abi3.so")
+        for hook in (b"_testing_fail_allocation", b"dyng_testing_interrupt_at_poll"):
+            if hook in binary:
+                problems.append(f"the extension holds the test hook {hook.decode()}")
     allowed = layer | {"dyng/_core.abi3.so"}
     for extra in sorted(names - allowed):
         if not extra.startswith("dyng-") or ".dist-info/" not in extra:

@@ -203,7 +203,45 @@ static PyObject *module_clear_interrupt(PyObject *module, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+#ifdef DYNG_TESTING_HOOKS
+/* Fault injection for the tests (src/core/alloc.h, resources_internal.h):
+ * only in builds with DYNG_TESTING_HOOKS (make python, the sanitizer
+ * builds), never in a wheel. Each takes k (0 stops it) and returns the count
+ * since the last call. */
+#include "core/alloc.h"
+#include "core/resources_internal.h"
+
+static PyObject *testing_call(PyObject *arg, int64_t (*hook)(int64_t)) {
+    long long k = PyLong_AsLongLong(arg);
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < 0)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "k is %lld; accepted: 0 (off) or k >= 1", k);
+    return PyLong_FromLongLong((long long)hook((int64_t)k));
+}
+
+static PyObject *module_testing_fail_allocation(PyObject *module, PyObject *arg) {
+    (void)module;
+    return testing_call(arg, dyng_testing_fail_allocation);
+}
+
+static PyObject *module_testing_interrupt_at_poll(PyObject *module, PyObject *arg) {
+    (void)module;
+    return testing_call(arg, dyng_testing_interrupt_at_poll);
+}
+#endif
+
 static PyMethodDef module_functions[] = {
+#ifdef DYNG_TESTING_HOOKS
+    {"_testing_fail_allocation", module_testing_fail_allocation, METH_O,
+     "_testing_fail_allocation(k, /)\n--\n\n"
+     "Make libdyng's k-th allocation from now fail (0: none); returns the count since the "
+     "last call. Test builds only."},
+    {"_testing_interrupt_at_poll", module_testing_interrupt_at_poll, METH_O,
+     "_testing_interrupt_at_poll(k, /)\n--\n\n"
+     "From libdyng's k-th interrupt poll from now on, report an interrupt (0: stop); returns "
+     "the polls since the last call. Test builds only."},
+#endif
     {"_register", module_register, METH_VARARGS,
      "_register(errors, array_type, /)\n--\n\nHand over the exception classes and dyng.Array."},
     {"build_info", module_build_info, METH_NOARGS,

@@ -13,15 +13,32 @@
 
 #include "alloc.h"
 
+#ifdef DYNG_TESTING_HOOKS
+/* Fault injection (test builds only; see alloc.h). */
 static atomic_int_fast64_t fail_at;    /* 0: never; else the allocation number that fails */
 static atomic_int_fast64_t alloc_seen; /* allocations since the last reset */
+static atomic_size_t size_limit;       /* 0: none; else bigger requests fail      */
 
-/* True when this allocation is the one a test asked to fail. */
-static int injected_failure(void) {
+/* True when this allocation (of `bytes`) is one a test asked to fail. */
+static int injected_failure_of(size_t bytes) {
     int_fast64_t n = atomic_fetch_add(&alloc_seen, 1) + 1;
     int_fast64_t k = atomic_load(&fail_at);
-    return k != 0 && n == k;
+    size_t limit = atomic_load(&size_limit);
+    return (k != 0 && n == k) || (limit != 0 && bytes > limit);
 }
+
+int64_t dyng_testing_fail_allocation(int64_t k) {
+    int64_t seen = (int64_t)atomic_exchange(&alloc_seen, 0);
+    atomic_store(&fail_at, (int_fast64_t)(k < 0 ? 0 : k));
+    return seen;
+}
+
+int64_t dyng_testing_allocation_count(void) { return (int64_t)atomic_load(&alloc_seen); }
+
+size_t dyng_testing_allocation_limit(size_t bytes) { return atomic_exchange(&size_limit, bytes); }
+#else
+#define injected_failure_of(bytes) ((void)(bytes), 0)
+#endif
 
 size_t dyng_i_mul_size(size_t count, size_t size) {
     if (size != 0 && count > SIZE_MAX / size)
@@ -31,21 +48,21 @@ size_t dyng_i_mul_size(size_t count, size_t size) {
 
 void *dyng_i_malloc(size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes == SIZE_MAX || injected_failure())
+    if (bytes == SIZE_MAX || injected_failure_of(bytes))
         return NULL;
     return malloc(bytes == 0 ? 1 : bytes);
 }
 
 void *dyng_i_calloc(size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes == SIZE_MAX || injected_failure())
+    if (bytes == SIZE_MAX || injected_failure_of(bytes))
         return NULL;
     return calloc(bytes == 0 ? 1 : count, bytes == 0 ? 1 : size);
 }
 
 void *dyng_i_realloc(void *p, size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes == SIZE_MAX || injected_failure())
+    if (bytes == SIZE_MAX || injected_failure_of(bytes))
         return NULL;
     return realloc(p, bytes == 0 ? 1 : bytes);
 }
@@ -148,14 +165,14 @@ static void *array_block(size_t bytes) {
 
 void *dyng_i_array_alloc(size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes > SIZE_MAX / 2 || injected_failure())
+    if (bytes > SIZE_MAX / 2 || injected_failure_of(bytes))
         return NULL;
     return array_block(bytes == 0 ? 1 : bytes);
 }
 
 void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
-    if (bytes > SIZE_MAX / 2 || injected_failure())
+    if (bytes > SIZE_MAX / 2 || injected_failure_of(bytes))
         return NULL;
     if (p == NULL)
         return array_block(bytes == 0 ? 1 : bytes);
@@ -213,11 +230,3 @@ void dyng_i_array_free(void *p) {
 #endif
     free(h);
 }
-
-int64_t dyng_testing_fail_allocation(int64_t k) {
-    int64_t seen = (int64_t)atomic_exchange(&alloc_seen, 0);
-    atomic_store(&fail_at, (int_fast64_t)(k < 0 ? 0 : k));
-    return seen;
-}
-
-int64_t dyng_testing_allocation_count(void) { return (int64_t)atomic_load(&alloc_seen); }

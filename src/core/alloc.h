@@ -34,10 +34,20 @@ void dyng_i_array_free(void *p);
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);
 
-/* Testing: make the k-th allocation from now fail (k >= 1), or none (k = 0).
- * Process-wide. Returns the number of allocations made since the last call. */
+#ifdef DYNG_TESTING_HOOKS
+/* Fault injection, compiled only into test builds (the CMake option
+ * DYNG_TESTING_HOOKS, on with DYNG_BUILD_TESTS; never in a wheel).
+ * Process-wide.
+ *
+ * Make the k-th allocation from now fail (k >= 1), or none (k = 0). Returns
+ * the number of allocations made since the last call. */
 int64_t dyng_testing_fail_allocation(int64_t k);
 /* Allocations made since the last dyng_testing_fail_allocation call. */
 int64_t dyng_testing_allocation_count(void);
+/* Make every allocation of more than `bytes` bytes fail (0: no limit), so
+ * that a fuzzer's file that announces a huge size gets DYNG_OUT_OF_MEMORY
+ * instead of the machine's memory. Returns the previous limit. */
+size_t dyng_testing_allocation_limit(size_t bytes);
+#endif
 
 #endif /* DYNG_I_ALLOC_H */

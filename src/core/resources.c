@@ -106,7 +106,10 @@ dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r
 dyng_status dyng_resources_scratch_bytes(size_t *bytes, const dyng_resources *r) {
     DYNG_I_CHECK_ARG(bytes);
     DYNG_I_CHECK_ARG(r);
-    *bytes = r->scratch_bytes[0] + r->scratch_bytes[1];
+    /* Read while another thread's call may grow the buffers: the sizes are
+     * atomics, the buffers themselves belong to whoever holds scratch_busy. */
+    *bytes = atomic_load_explicit(&((dyng_resources *)r)->scratch_bytes[0], memory_order_relaxed) +
+             atomic_load_explicit(&((dyng_resources *)r)->scratch_bytes[1], memory_order_relaxed);
     return DYNG_OK;
 }
 
@@ -117,7 +120,7 @@ dyng_status dyng_resources_release_scratch(dyng_resources *r) {
     for (int i = 0; i < 2; i++) {
         dyng_i_free(r->scratch[i]);
         r->scratch[i] = NULL;
-        r->scratch_bytes[i] = 0;
+        atomic_store_explicit(&r->scratch_bytes[i], 0, memory_order_relaxed);
     }
     atomic_flag_clear(&r->scratch_busy);
     return DYNG_OK;
@@ -140,7 +143,32 @@ dyng_status dyng_interrupt_is_set(bool *set, const dyng_resources *r) {
     return DYNG_OK;
 }
 
+#ifdef DYNG_TESTING_HOOKS
+/* Interrupts injected at a poll (test builds only; resources_internal.h). */
+static atomic_int_fast64_t poll_interrupt_at; /* 0: never; else the poll that sets the flag */
+static atomic_int_fast64_t polls_seen;        /* polls since the last reset                */
+
+int64_t dyng_testing_interrupt_at_poll(int64_t k) {
+    int64_t seen = (int64_t)atomic_exchange(&polls_seen, 0);
+    atomic_store(&poll_interrupt_at, (int_fast64_t)(k < 0 ? 0 : k));
+    return seen;
+}
+
+int64_t dyng_testing_poll_count(void) { return (int64_t)atomic_load(&polls_seen); }
+
+/* True from the k-th poll on, as if the flag had been set just before it. */
+static bool injected_interrupt(void) {
+    int_fast64_t n = atomic_fetch_add(&polls_seen, 1) + 1;
+    int_fast64_t k = atomic_load(&poll_interrupt_at);
+    return k != 0 && n >= k;
+}
+#else
+#define injected_interrupt() false
+#endif
+
 bool dyng_i_interrupted(const dyng_resources *r) {
+    if (injected_interrupt())
+        return true;
     if (atomic_load(&process_interrupt) != 0)
         return true;
     return r != NULL && atomic_load(&((dyng_resources *)r)->interrupt_flag) != 0;
@@ -150,7 +178,7 @@ bool dyng_i_interrupted(const dyng_resources *r) {
  * busy flag). Grows by half again, so a slowly growing stream of batches
  * settles after a few calls. */
 static dyng_status grow_slot(dyng_resources *r, int i, size_t bytes) {
-    if (r->scratch_bytes[i] >= bytes)
+    if (atomic_load_explicit(&r->scratch_bytes[i], memory_order_relaxed) >= bytes)
         return DYNG_OK;
     size_t want = bytes + bytes / 2;
     void *p = dyng_i_malloc_big(want, 1);
@@ -158,7 +186,7 @@ static dyng_status grow_slot(dyng_resources *r, int i, size_t bytes) {
         return dyng_i_oom("scratch space", want);
     dyng_i_free(r->scratch[i]);
     r->scratch[i] = p;
-    r->scratch_bytes[i] = want;
+    atomic_store_explicit(&r->scratch_bytes[i], want, memory_order_relaxed);
     return DYNG_OK;
 }
 

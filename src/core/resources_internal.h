@@ -5,6 +5,7 @@
 #define DYNG_I_RESOURCES_H
 
 #include <stdatomic.h>
+#include <stdint.h>
 
 #include "dyng/resources.h"
 
@@ -15,14 +16,25 @@ struct dyng_resources {
     atomic_int interrupt_flag; /* set by dyng_interrupt */
     atomic_flag scratch_busy;  /* held while a call uses the scratch buffers */
     void *scratch[2];          /* a call's first and second buffer           */
-    size_t scratch_bytes[2];
+    atomic_size_t scratch_bytes[2]; /* read by dyng_resources_scratch_bytes at any time */
 };
 
 /* Threads a call on `r` uses (>= 1); r NULL means 1. */
 int dyng_i_threads(const dyng_resources *r);
 
-/* True when r's flag or the process-wide flag is set. */
+/* True when r's flag or the process-wide flag is set. Every call is a poll
+ * point: the place where a long loop may stop with DYNG_INTERRUPTED. */
 bool dyng_i_interrupted(const dyng_resources *r);
+
+#ifdef DYNG_TESTING_HOOKS
+/* Testing (test builds only, like the allocation hooks of alloc.h): from the
+ * k-th poll from now on (k >= 1), every poll reports an interrupt, as if the
+ * flag had been set just before that poll; k = 0 stops it. Process-wide.
+ * Returns the number of polls since the last call. */
+int64_t dyng_testing_interrupt_at_poll(int64_t k);
+/* Polls since the last dyng_testing_interrupt_at_poll call. */
+int64_t dyng_testing_poll_count(void);
+#endif
 
 /* Scratch memory of at least `bytes` bytes: the handle's own buffer when no
  * other call holds it, else a private allocation. A call may then ask for a

@@ -19,6 +19,13 @@
 /* Where chunk k of n over [begin, end) starts: the first line start at or
  * after k/n of the way (begin for k = 0, end for k = n). Chunks may be
  * empty; together they hold every line once. */
+/* A reader aims for chunks at least this large (bytes). A fuzzing build
+ * makes them tiny (-DDYNG_I_CHUNK_BYTES=64), so that small inputs cross
+ * chunk boundaries too. */
+#ifndef DYNG_I_CHUNK_BYTES
+#define DYNG_I_CHUNK_BYTES (256u * 1024u)
+#endif
+
 const char *dyng_i_chunk_start(const char *begin, const char *end, int64_t n, int64_t k);
 
 /* Run run(context, k) for every k in [0, n) on the resources' threads (in

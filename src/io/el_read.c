@@ -38,7 +38,6 @@
 #include "io/mm.h"
 #include "io/parse.h"
 
-#define CHUNK_BYTES (256u * 1024u) /* aim for chunks at least this large */
 #define CHUNKS_PER_THREAD 32
 
 typedef struct el_chunk {
@@ -566,7 +565,7 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     job.loops_keep = o->on_self_loop == DYNG_SELF_LOOP_KEEP;
 
     int threads = dyng_i_threads(resources);
-    int64_t n = (int64_t)(len / CHUNK_BYTES) + 1;
+    int64_t n = (int64_t)(len / DYNG_I_CHUNK_BYTES) + 1;
     if (n > (int64_t)threads * CHUNKS_PER_THREAD)
         n = (int64_t)threads * CHUNKS_PER_THREAD;
     chunks = dyng_i_malloc((size_t)n, sizeof *chunks);

@@ -103,8 +103,7 @@ static dyng_status parse_banner(dyng_i_mm_header *h, const char *path, line_span
                                  "%%%%MatrixMarket");
     static const char *const expected[4] = {"the object 'matrix'", "the format 'coordinate'",
                                             "the field (pattern, integer or real)",
-                                            "the symmetry (general, symmetric or "
-                                            "skew-symmetric)"};
+                                            "the symmetry (general, symmetric or skew-symmetric)"};
     for (int k = 0; k < 4; k++) {
         const char *prev_end = p;
         if (!next_token(&p, l.end, &tok, &n))

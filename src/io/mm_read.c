@@ -41,7 +41,6 @@
 #include "io/mm.h"
 #include "io/parse.h"
 
-#define CHUNK_BYTES (256u * 1024u) /* aim for chunks at least this large */
 #define CHUNKS_PER_THREAD 32
 
 typedef struct mm_chunk {
@@ -412,7 +411,7 @@ dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const 
 
     int threads = dyng_i_threads(resources);
     size_t body_len = len - h->body;
-    int64_t n = (int64_t)(body_len / CHUNK_BYTES) + 1;
+    int64_t n = (int64_t)(body_len / DYNG_I_CHUNK_BYTES) + 1;
     if (n > (int64_t)threads * CHUNKS_PER_THREAD)
         n = (int64_t)threads * CHUNKS_PER_THREAD;
     chunks = dyng_i_malloc((size_t)n, sizeof *chunks);

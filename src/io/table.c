@@ -22,7 +22,6 @@
 #include "io/parse.h"
 #include "io/table.h"
 
-#define CHUNK_BYTES (256u * 1024u)
 #define CHUNKS_PER_THREAD 16
 
 typedef struct table_chunk {
@@ -258,7 +257,7 @@ static dyng_status parse_text(dyng_i_table *out, const char *path, const dyng_i_
     memset(&job, 0, sizeof job);
     job.spec = s;
     const int threads = dyng_i_threads(resources);
-    int64_t n = (int64_t)(out->size / CHUNK_BYTES) + 1;
+    int64_t n = (int64_t)(out->size / DYNG_I_CHUNK_BYTES) + 1;
     if (n > (int64_t)threads * CHUNKS_PER_THREAD)
         n = (int64_t)threads * CHUNKS_PER_THREAD;
     job.chunks = dyng_i_calloc((size_t)n, sizeof *job.chunks);

@@ -496,7 +496,9 @@ static dyng_status count_keys(const dyng_graph *g, dyng_i_cc_work *w, int64_t L,
  */
 static atomic_int recount_mode;
 
+#ifdef DYNG_TESTING_HOOKS
 void dyng_testing_cycle_count_recount(int mode) { atomic_store(&recount_mode, mode); }
+#endif
 
 static bool recount_pays(const dyng_graph *g, const dyng_cycle_count_result *r,
                          const dyng_i_cc_work *w) {

@@ -150,10 +150,12 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
 void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
                                const dyng_apply_summary *applied, dyng_cycle_count_stats *stats);
 
-/* Testing: how updates choose to recount the graph instead of searching
- * through the batch's pairs: 0 by their cost estimate (the default), 1 never,
- * 2 always. Process-wide. */
+#ifdef DYNG_TESTING_HOOKS
+/* Testing (test builds only): how updates choose to recount the graph
+ * instead of searching through the batch's pairs: 0 by their cost estimate
+ * (the default), 1 never, 2 always. Process-wide. */
 void dyng_testing_cycle_count_recount(int mode);
+#endif
 
 /* The typed kernels (cycle_count.tmpl.h), per (vertex, offset) pair. */
 typedef struct dyng_i_cc_kernels {

@@ -264,7 +264,10 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
     dist[source] = 0;
     bool s_failed = !DYNG_FN(nf_push)(&local[0].front, source);
     /* Shared: the lowest bucket offered in a round (by parity), the stop
-     * flags; written through atomics, read after a barrier. */
+     * flags; written through atomics, read after a barrier. The stop flags
+     * are written only before the round's first barrier and read only after
+     * it, so every thread takes the same decision to leave (a thread that
+     * left while another went on to the second barrier would hang it). */
     int64_t s_next[2] = {INT64_MAX, INT64_MAX};
     bool s_interrupted = false;
 #ifdef _OPENMP
@@ -278,7 +281,8 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
 #endif
         DYNG_FN(nf_local) *mine = &local[me];
         int64_t cur = 0;
-        for (int64_t round = 0; !__atomic_load_n(&s_failed, __ATOMIC_RELAXED); round++) {
+        bool failed_late = false; /* after the first barrier: told in the next round */
+        for (int64_t round = 0;; round++) {
             /* 1. Relax the frontier (bucket cur): the threads' shares in
              * thread order, index i in share t at start[t] + i. */
             int64_t total = 0;
@@ -320,7 +324,7 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
                 if (mine->ring[b % RING].len > 0)
                     lowest = b;
             DYNG_FN(nf_min)(&s_next[round & 1], lowest);
-            if (failed)
+            if (failed || failed_late)
                 __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
             if (me == 0 && dyng_i_interrupted(r))
                 __atomic_store_n(&s_interrupted, true, __ATOMIC_RELAXED);
@@ -351,8 +355,7 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
                 }
                 mine->later.len = kept;
                 mine->later_lo = lo;
-                if (failed)
-                    __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
+                failed_late |= failed;
             }
             /* 3. This thread's list of bucket next becomes its share of the
              * frontier; the old share's memory serves the bucket again. */

@@ -1,0 +1,112 @@
+/*
+ * fuzz/fuzz_apply.c - apply, against the reference model of the C tests.
+ *
+ * Input bytes are decoded into graph properties and batch semantics (every
+ * combination that dyng_properties_check accepts), a graph of up to 63
+ * vertices and 255 edges, and then batches until the bytes run out: up to 15
+ * insertions and 15 deletions each, with repeated pairs, self-loops, absent
+ * edges, vertex growth, negative ids and ids past the type when growth is
+ * off. Each batch goes to the library and to tests/c/refmodel.h, which
+ * follows docs/semantics.md literally. Checks: the same status; on success
+ * the same summary; after every batch, failed or not, the same graph (out-
+ * and in-rows, weights, counts, version, degrees, dyng_graph_check), and a
+ * state id that changed exactly when the batch applied.
+ */
+#include "fuzz_util.h"
+#include "refmodel.h"
+
+/* A vertex id from one byte: mostly small (some past the graph, so it
+ * grows), sometimes negative or past the vertex type. */
+static int64_t decode_id(uint8_t x, const dyng_graph_properties *p) {
+    if (x == 255)
+        return -1;
+    if (x == 254)
+        return p->semantics.allow_vertex_growth ? 1000 : rm_vertex_max(p->vertex_type);
+    return x % 72;
+}
+
+static dyng_batch_semantics decode_semantics(uint8_t b) {
+    dyng_batch_semantics s;
+    s.on_existing_insert = (dyng_on_existing_insert)(b % 3);
+    s.on_missing_delete = (dyng_on_missing_delete)((b / 3) % 2);
+    s.on_self_loop = (dyng_on_self_loop)((b / 6) % 3);
+    s.deletions_first = (b / 18) % 2 == 0;
+    s.allow_vertex_growth = (b / 36) % 2 == 0;
+    s.as_sets = (b / 72) % 2 != 0;
+    return s;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_begin();
+    fz_bytes in = {data, size};
+    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in);
+    dyng_graph_properties p =
+        props((shape & 1) == 0, (shape & 2) ? DYNG_ORDER_APPEND : DYNG_ORDER_SORTED,
+              (shape & 4) ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID, (shape >> 4) % 3);
+    p.store_transposed = (shape & 8) == 0;
+    p.vertex_type = (shape & 64) ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p.offset_type =
+        (shape & 128) || p.vertex_type == DYNG_TYPE_INT64 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p.semantics = decode_semantics(sem);
+    if (dyng_properties_check(&p) != DYNG_OK)
+        return 0;
+    const int K = p.num_weights;
+
+    /* The graph. */
+    const int64_t n0 = fz_u8(&in) & 63, m0 = n0 == 0 ? 0 : fz_u8(&in);
+    int64_t src[255], dst[255];
+    int32_t w[255 * 2];
+    for (int64_t e = 0; e < m0; e++) {
+        src[e] = fz_u8(&in) % n0;
+        dst[e] = fz_u8(&in) % n0;
+        for (int k = 0; k < K; k++)
+            w[e * K + k] = (int8_t)fz_u8(&in);
+    }
+    rm_graph m;
+    dyng_graph *g = rm_build_both(&m, &p, n0, m0, src, dst, w, NULL);
+    FZ_ASSERT(rm_compare(&m, g, "build"));
+
+    /* The batches. */
+    tbatch tb;
+    tb_init(&tb, K);
+    while (in.n > 0) {
+        const uint8_t head = fz_u8(&in);
+        tb_clear(&tb);
+        for (int i = 0; i < (head & 15); i++) {
+            int64_t u = decode_id(fz_u8(&in), &p), v = decode_id(fz_u8(&in), &p);
+            int32_t iw[2] = {0, 0};
+            for (int k = 0; k < K; k++)
+                iw[k] = (int8_t)fz_u8(&in);
+            tb_ins_w(&tb, u, v, iw);
+        }
+        for (int i = 0; i < (head >> 4); i++) {
+            int64_t u = decode_id(fz_u8(&in), &p);
+            tb_del(&tb, u, decode_id(fz_u8(&in), &p));
+        }
+        /* The batch's ids: the graph's type, or int64 for an int32 graph
+         * (every decoded id fits int32). */
+        const dyng_type bt = (fz_u8(&in) & 1) ? DYNG_TYPE_INT64 : p.vertex_type;
+        dyng_batch *b = tb_make(&tb, bt);
+        uint64_t before = 0, after = 0;
+        FZ_ASSERT(dyng_graph_state_id(&before, g) == DYNG_OK);
+        dyng_apply_summary want, got;
+        memset(&want, 0, sizeof want);
+        memset(&got, 0, sizeof got);
+        const dyng_status mst = rm_apply_tb(&m, &tb, &want);
+        const dyng_status st = dyng_graph_apply(g, b, &got);
+        dyng_batch_free(&b);
+        if (st != mst)
+            fprintf(stderr, "apply returned %s (%s); the model %s\n", dyng_status_name(st),
+                    dyng_error_message(), dyng_status_name(mst));
+        FZ_ASSERT(st == mst);
+        FZ_ASSERT(st != DYNG_OK || summary_equal(&got, &want, "apply"));
+        FZ_ASSERT(rm_compare(&m, g, "after a batch"));
+        FZ_ASSERT(dyng_graph_state_id(&after, g) == DYNG_OK);
+        FZ_ASSERT((st == DYNG_OK) == (after != before));
+    }
+    FZ_ASSERT(check_failed_count == 0);
+    tb_free(&tb);
+    rm_free(&m);
+    dyng_graph_free(&g);
+    return 0;
+}
