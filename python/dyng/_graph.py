@@ -22,7 +22,7 @@ from dyng._convert import (
 from dyng._properties import BatchSemantics, GraphProperties, dtype_name
 from dyng._resources import Resources, native_resources
 from dyng._summary import ApplySummary
-from dyng.errors import InvalidArgumentError
+from dyng.errors import CapacityError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from dyng import _core
@@ -134,6 +134,8 @@ def _num_vertices(value: object) -> int:
         raise InvalidArgumentError(f"num_vertices must be an integer, got {value!r}") from None
     if n < 0:
         raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more (or None)")
+    if n > 2**63 - 1:
+        raise CapacityError(f"num_vertices is {n}; a graph has at most 2**63 - 1 vertices")
     return n
 
 
@@ -502,6 +504,8 @@ class Graph:
             vertex = operator.index(v)
         except TypeError:
             raise InvalidArgumentError(f"vertex must be an integer, got {v!r}") from None
+        if not 0 <= vertex < self.num_vertices:  # also keeps it within the native int64
+            raise InvalidArgumentError(f"vertex {vertex} is not in 0..{self.num_vertices - 1}")
         return self._g.degree(vertex, bool(transposed))
 
     # -- properties -------------------------------------------------------

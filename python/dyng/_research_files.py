@@ -525,7 +525,9 @@ def read_histogram(path: PathLike) -> dict[int, int]:
         col = column + len(field) - len(field.lstrip())
         if not stripped.isdigit() or not stripped.isascii():
             raise fail(f"{what} {stripped!r} is not a non-negative integer", line, col)
-        value = int(stripped)
+        if len(stripped.lstrip("0")) > 20:  # past 2**64 - 1; int() limits its digits too
+            raise fail(f"{what} {stripped[:24]}... passes 2**64 - 1", line, col)
+        value = int(stripped.lstrip("0") or "0")
         if value > _UINT64_MAX:
             raise fail(f"{what} {value} passes 2**64 - 1", line, col)
         return value

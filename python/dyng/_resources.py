@@ -62,6 +62,8 @@ class Resources:
             raise InvalidArgumentError(f"num_threads must be an int, got {num_threads!r}")
         if num_threads < 0:
             raise InvalidArgumentError(f"num_threads is {num_threads}; expected 0 (all) or more")
+        if num_threads > 2**31 - 1:
+            raise InvalidArgumentError(f"num_threads is {num_threads}; at most 2**31 - 1")
         self._handle = native.Resources(backend, num_threads)
 
     @classmethod

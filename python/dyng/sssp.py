@@ -21,6 +21,7 @@ touched it recomputes instead (``Stats.fallback_used``).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +30,10 @@ import numpy.typing as npt
 
 from dyng._backend import native
 from dyng._batch import EdgeBatch
+from dyng._convert import natural_ids, to_ids
 from dyng._graph import Graph
 from dyng._summary import ApplySummary
+from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
     from dyng import _core
@@ -107,6 +110,38 @@ class Stats:
     apply: ApplySummary
     invalidated: int
     pushes: int
+
+
+def _native_int(value: object, what: str, lo: int, hi: int) -> int:
+    """``value`` as an int, checked to lie in the native type's range ``lo .. hi``.
+
+    Within that range the native module checks the value against the graph
+    and names it; past it the conversion would raise a bare ``OverflowError``.
+    """
+    if isinstance(value, bool | np.bool_):
+        raise TypeError(f"{what} must be an integer, got {value!r}")
+    try:
+        k = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, got {value!r}") from None
+    if not lo <= k <= hi:
+        raise InvalidArgumentError(f"{what} is {k}; accepted: {lo} .. {hi} at most")
+    return k
+
+
+def _native_args(o: Options, source: object) -> tuple[int, int, int]:
+    """(source, objective, delta), each within its native type."""
+    return (
+        _native_int(source, "source", -(2**63), 2**63 - 1),
+        _native_int(o.objective, "objective", -(2**31), 2**31 - 1),
+        _native_int(o.delta, "delta", -(2**63), 2**63 - 1),
+    )
+
+
+def _vertex_values(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int64]:
+    """One int64 per vertex: integers only (no float truncation, no uint64 wrap)."""
+    a = natural_ids(values, what)
+    return np.ascontiguousarray(to_ids(a, "int64", what, noun="value"))
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
@@ -186,19 +221,20 @@ class Result:
             lowest-id tight in-neighbour); the message names the vertex.
         """
         o = _options(options, keywords)
-        d = np.ascontiguousarray(distances, dtype=np.int64)
-        p = np.ascontiguousarray(parents, dtype=np.int64)
+        src, objective, delta = _native_args(o, source)
+        d = _vertex_values(distances, "distances")
+        p = _vertex_values(parents, "parents")
         return cls._wrap(
             native.sssp_from_arrays(
                 graph._g,
-                int(source),
+                src,
                 d,
                 p,
-                o.objective,
+                objective,
                 float(o.fallback_fraction),
                 bool(o.validate_inputs),
                 str(o.engine),
-                int(o.delta),
+                delta,
             )
         )
 
@@ -259,8 +295,6 @@ class Result:
         n = len(parents)
         v = int(vertex)
         if not 0 <= v < n:
-            from dyng.errors import InvalidArgumentError
-
             raise InvalidArgumentError(f"vertex {v} is not in 0..{n - 1}")
         p = np.asarray(parents)
         if v != self.source and p[v] < 0:
@@ -321,15 +355,16 @@ def compute(
     if not isinstance(graph, Graph):
         raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
     o = _options(options, keywords)
+    src, objective, delta = _native_args(o, source)
     return Result._wrap(
         native.sssp_compute(
             graph._g,
-            int(source),
-            o.objective,
+            src,
+            objective,
             float(o.fallback_fraction),
             bool(o.validate_inputs),
             str(o.engine),
-            int(o.delta),
+            delta,
         )
     )
 

@@ -62,6 +62,9 @@ static dyng_status check_edges(int64_t *n_out, const dyng_graph_properties *p, i
             max_id = v;
         loops += u == v;
     }
+    if (n < 0 && max_id > dyng_i_max_id(p->vertex_type)) /* max_id + 1 may not fit int64 */
+        return dyng_i_error(DYNG_CAPACITY, "%llu vertices do not fit %s ids",
+                            (unsigned long long)max_id + 1, dyng_type_name(p->vertex_type));
     if (n < 0)
         n = max_id + 1;
     if (n - 1 > dyng_i_max_id(p->vertex_type))

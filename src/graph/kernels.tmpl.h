@@ -89,7 +89,11 @@ static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots,
         memset(adj->rows, 0, (size_t)(n > 0 ? n : 1) * sizeof(ROW));
     if (adj->rows == NULL || adj->col == NULL || (K > 0 && adj->w == NULL)) {
         DYNG_FN(free_adj)(adj);
-        return dyng_i_oom("graph rows", (size_t)slots * (sizeof(DYNG_V) + 4u * (size_t)K));
+        size_t rows_bytes = dyng_i_mul_size((size_t)(n > 0 ? n : 1), sizeof(ROW));
+        size_t slot_bytes =
+            dyng_i_mul_size((size_t)(slots > 0 ? slots : 1), sizeof(DYNG_V) + 4u * (size_t)K);
+        return dyng_i_oom("graph rows",
+                          rows_bytes > SIZE_MAX - slot_bytes ? SIZE_MAX : rows_bytes + slot_bytes);
     }
     adj->vert_alloc = n > 0 ? n : 1;
     adj->slot_alloc = slots > 0 ? slots : 1;

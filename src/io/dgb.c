@@ -198,19 +198,24 @@ static dyng_status take(dyng_dgb_reader *r, size_t n, const unsigned char **p, s
         r->offset += *got;
         return DYNG_OK;
     }
-    if (n > r->buf_cap || r->buf == NULL) { /* a buffer even for 0 bytes */
-        size_t cap = n > 2 * r->buf_cap ? n : 2 * r->buf_cap;
-        cap = cap > 64 ? cap : 64;
-        unsigned char *grown = dyng_i_realloc(r->buf, cap, 1);
-        if (grown == NULL)
-            return dyng_i_oom("a .dgb batch buffer", cap);
-        r->buf = grown;
-        r->buf_cap = cap;
-    }
+    /* The buffer grows as the content arrives, never past what the file
+     * holds: a (corrupted) header that claims a huge batch gets a truncation
+     * error, not an allocation of the size it claims. */
     size_t have = 0;
-    while (have < n) {
-        size_t step = 0;
-        DYNG_I_TRY(dyng_i_in_read(&r->in, r->buf + have, n - have, &step));
+    for (;;) {
+        if (r->buf == NULL || (have == r->buf_cap && have < n)) {
+            size_t cap = r->buf_cap >= 64 ? 2 * r->buf_cap : 64;
+            cap = cap < n || n < 64 ? cap : n;
+            unsigned char *grown = dyng_i_realloc(r->buf, cap, 1);
+            if (grown == NULL)
+                return dyng_i_oom("a .dgb batch buffer", cap);
+            r->buf = grown;
+            r->buf_cap = cap;
+        }
+        if (have == n)
+            break;
+        size_t step = 0, room = (n < r->buf_cap ? n : r->buf_cap) - have;
+        DYNG_I_TRY(dyng_i_in_read(&r->in, r->buf + have, room, &step));
         if (step == 0)
             break;
         have += step;
@@ -244,7 +249,7 @@ static dyng_status reader_source(dyng_dgb_reader *r) {
         return DYNG_OK;
     }
     dyng_i_in_close(&r->in);
-    int fd = open(r->path, O_RDONLY);
+    int fd = open(r->path, O_RDONLY | O_CLOEXEC);
     struct stat info;
     if (fd < 0 || fstat(fd, &info) != 0) {
         if (fd >= 0)

@@ -812,6 +812,28 @@ dyng_status dyng_el_ids_free(int64_t **ids) {
     return DYNG_OK;
 }
 
+/* Make int32 edge arrays int64 (for a graph whose ids int32 cannot hold). */
+static dyng_status widen_ids(dyng_edge_arrays *a) {
+    size_t m = (size_t)a->num_edges;
+    int64_t *s = dyng_i_malloc_big(m > 0 ? m : 1, sizeof(int64_t));
+    int64_t *d = dyng_i_malloc_big(m > 0 ? m : 1, sizeof(int64_t));
+    if (s == NULL || d == NULL) {
+        dyng_i_free(s);
+        dyng_i_free(d);
+        return dyng_i_oom("int64 edge arrays", dyng_i_mul_size(m, 16));
+    }
+    for (size_t e = 0; e < m; e++) {
+        s[e] = ((const int32_t *)a->src)[e];
+        d[e] = ((const int32_t *)a->dst)[e];
+    }
+    dyng_i_free(a->src);
+    dyng_i_free(a->dst);
+    a->src = s;
+    a->dst = d;
+    a->vertex_type = DYNG_TYPE_INT64;
+    return DYNG_OK;
+}
+
 dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
                                const dyng_el_read_options *options,
                                const dyng_graph_properties *properties, dyng_resources *resources) {
@@ -844,6 +866,15 @@ dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
     st = dyng_i_el_read(&a, NULL, path, options, !p.directed, parse_on, "dyng_el_read_graph");
     if (st != DYNG_OK)
         goto done;
+    /* vertex_type NONE (int32 unless an id needs int64): the arrays take ids
+     * up to INT32_MAX, but an int32 graph's ids end at INT32_MAX - 1 (its vertex
+     * count is an int32 too), so id INT32_MAX needs int64 ids here. */
+    if (options != NULL && options->vertex_type == DYNG_TYPE_NONE &&
+        a.vertex_type == DYNG_TYPE_INT32 && a.num_vertices > INT32_MAX) {
+        st = widen_ids(&a);
+        if (st != DYNG_OK)
+            goto done;
+    }
     p.vertex_type = a.vertex_type;
     p.num_weights = a.num_weights;
     int64_t per_direction = a.num_edges * (p.directed ? 1 : 2);

@@ -6,6 +6,10 @@
  * members are read one after the other, as gunzip does; bytes after the last
  * member that do not start a new one are ignored), otherwise it copies.
  *
+ * Both open their file close-on-exec: readers read-only (O_RDONLY), writers
+ * write-only (O_WRONLY | O_CREAT | O_TRUNC, mode 0666 less the umask), on the
+ * path given and nothing else (no temporary or lock files).
+ *
  * Output: writers format into a 1 MiB buffer; a full buffer is written with
  * one fwrite, through deflate when the path ends in ".gz". Compression runs
  * at level 1 (Z_BEST_SPEED): on graph text it is about six times faster than
@@ -14,6 +18,7 @@
  * reported again when the stream is closed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -39,6 +44,30 @@ static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
 static void z_free(voidpf opaque, voidpf address) {
     (void)opaque;
     dyng_i_free(address);
+}
+
+/* Open `path` as a stream: read-only, or write-only, created with mode 0666
+ * (less the umask) and truncated. The descriptor is close-on-exec, so a
+ * process that a caller starts while a file is open does not inherit it.
+ * NULL with errno set on failure. */
+static FILE *open_stream(const char *path, bool write) {
+    int flags = write ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY;
+#ifdef O_CLOEXEC
+    flags |= O_CLOEXEC;
+#endif
+    int fd;
+    do {
+        fd = open(path, flags, 0666);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0)
+        return NULL;
+    FILE *fp = fdopen(fd, write ? "wb" : "rb");
+    if (fp == NULL) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return fp;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -72,7 +101,7 @@ dyng_status dyng_i_in_open(dyng_i_in *in, const char *path) {
     in->raw = dyng_i_malloc(in->raw_cap, 1);
     if (in->raw == NULL)
         return dyng_i_oom("a file read buffer", in->raw_cap);
-    in->fp = fopen(path, "rb");
+    in->fp = open_stream(path, false);
     if (in->fp == NULL)
         return dyng_i_file_error(path, 0, 0, "cannot open for reading: %s", strerror(errno));
     in->z.next_in = in->raw;
@@ -367,7 +396,7 @@ dyng_status dyng_i_out_open(dyng_i_out *out, const char *path) {
             return dyng_i_file_error(path, 0, 0, "cannot start the gzip encoder (zlib %d)", zr);
         out->z_ready = true;
     }
-    out->fp = fopen(path, "wb");
+    out->fp = open_stream(path, true);
     if (out->fp == NULL)
         return dyng_i_file_error(path, 0, 0, "cannot open for writing: %s", strerror(errno));
     return DYNG_OK;

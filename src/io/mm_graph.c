@@ -7,7 +7,8 @@
  *
  * Without properties: dyng_properties_default, undirected for a symmetric
  * file and directed otherwise, one weight for integer and real files, int64
- * ids when the size line names more vertices than int32 ids can, and int64
+ * ids when the size line names more vertices than an int32 graph holds
+ * (INT32_MAX: its ids are 0 .. INT32_MAX - 1), and int64
  * offsets when a direction may hold more than INT32_MAX entries.
  */
 #include <string.h>
@@ -24,7 +25,7 @@ static void default_properties(dyng_graph_properties *p, const dyng_i_mm_header 
     p->directed = h->symmetry != DYNG_MM_SYMMETRIC;
     p->num_weights = h->field == DYNG_MM_PATTERN ? 0 : 1;
     int64_t n = h->rows > h->cols ? h->rows : h->cols;
-    if (n > (int64_t)INT32_MAX + 1) {
+    if (n > (int64_t)INT32_MAX) { /* int32 ids: at most INT32_MAX vertices */
         p->vertex_type = DYNG_TYPE_INT64;
         p->offset_type = DYNG_TYPE_INT64;
     }

@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dyng/io.h"
 #include "dyng/sssp.h"
@@ -43,7 +44,8 @@ static dyng_status row_error(const dyng_i_table *t, const char *path, int64_t ro
 /* ---- CSR triplets ---------------------------------------------------------------- */
 
 /* "<prefix><part>.txt", or with ".gz" when only that exists; *exists says
- * whether either does. */
+ * whether either does. Existence only (no open): a file that exists but
+ * cannot be read is reported by its reader, with the reason. */
 static dyng_status part_path(char **out, const char *prefix, const char *part, bool *exists) {
     *exists = false;
     size_t n = strlen(prefix) + strlen(part) + 8;
@@ -51,16 +53,13 @@ static dyng_status part_path(char **out, const char *prefix, const char *part, b
     if (p == NULL)
         return dyng_i_oom("a file name", n);
     snprintf(p, n, "%s%s.txt", prefix, part);
-    FILE *f = fopen(p, "rb");
-    if (f == NULL) {
+    *exists = access(p, F_OK) == 0;
+    if (!*exists) {
         strcat(p, ".gz");
-        f = fopen(p, "rb");
-        if (f == NULL)
+        *exists = access(p, F_OK) == 0;
+        if (!*exists)
             p[strlen(p) - 3] = '\0'; /* neither: name the plain one */
     }
-    *exists = f != NULL;
-    if (f != NULL)
-        fclose(f);
     *out = p;
     return DYNG_OK;
 }
@@ -174,7 +173,8 @@ dyng_status dyng_csr_files_read_graph(dyng_graph **out, const char *prefix,
     else
         dyng_properties_mosp_compatible(&p, k);
     p.num_weights = k;
-    p.vertex_type = n - 1 > INT32_MAX ? DYNG_TYPE_INT64 : p.vertex_type;
+    /* an int32 graph holds at most INT32_MAX vertices (ids 0 .. INT32_MAX - 1) */
+    p.vertex_type = n > INT32_MAX ? DYNG_TYPE_INT64 : p.vertex_type;
     const int64_t per_direction = p.directed ? nnz : 2 * nnz;
     if (p.vertex_type == DYNG_TYPE_INT64 || per_direction > INT32_MAX)
         p.offset_type = DYNG_TYPE_INT64;
