@@ -33,10 +33,16 @@ const char *dyng_backend_name(dyng_backend backend);
 /* True when the library was built with OpenMP. */
 bool dyng_openmp_available(void);
 
+/* The most threads a handle asks for. (A count the system cannot start
+ * would make the OpenMP runtime end the process at the first parallel call,
+ * not fail the call.) */
+#define DYNG_MAX_THREADS 1024
+
 /* Create a handle. num_threads 0 means all available threads (always 1 for
  * the sequential backend). Errors: DYNG_NOT_SUPPORTED for OpenMP in a build
- * without it; DYNG_INVALID_ARGUMENT for a negative thread count or an unknown
- * backend; DYNG_OUT_OF_MEMORY. *out is NULL on failure. */
+ * without it; DYNG_INVALID_ARGUMENT for a thread count outside
+ * 0 .. DYNG_MAX_THREADS or an unknown backend; DYNG_OUT_OF_MEMORY. *out is
+ * NULL on failure. */
 dyng_status dyng_resources_new(dyng_resources **out, dyng_backend backend, int num_threads);
 
 /* Drop one reference; *r becomes NULL. Accepts NULL and *r == NULL. */

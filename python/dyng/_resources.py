@@ -16,6 +16,7 @@ __all__ = ["Resources", "get_default_resources", "set_default_resources"]
 
 BACKENDS = ("sequential", "openmp")
 COPY_POLICIES = ("on_write", "always")
+MAX_THREADS = 1024  # DYNG_MAX_THREADS of dyng/resources.h
 
 _CUDA_MESSAGE = (
     "CUDA resources need the CUDA build of dynG (a later milestone); "
@@ -32,7 +33,8 @@ class Resources:
         ``"openmp"`` (the default) runs on ``num_threads`` threads;
         ``"sequential"`` on one.
     num_threads : int, optional
-        Threads for OpenMP; 0 (the default) means all available threads.
+        Threads for OpenMP: 0 (the default) means all available threads; at
+        most 1024.
 
     Raises
     ------
@@ -60,10 +62,10 @@ class Resources:
         check_choice(backend, BACKENDS, "backend")
         if isinstance(num_threads, bool) or not isinstance(num_threads, int):
             raise InvalidArgumentError(f"num_threads must be an int, got {num_threads!r}")
-        if num_threads < 0:
-            raise InvalidArgumentError(f"num_threads is {num_threads}; expected 0 (all) or more")
-        if num_threads > 2**31 - 1:
-            raise InvalidArgumentError(f"num_threads is {num_threads}; at most 2**31 - 1")
+        if not 0 <= num_threads <= MAX_THREADS:
+            raise InvalidArgumentError(
+                f"num_threads is {num_threads}; accepted: 0 (all available) or 1 .. {MAX_THREADS}"
+            )
         self._handle = native.Resources(backend, num_threads)
 
     @classmethod

@@ -36,10 +36,10 @@ dyng_status dyng_resources_new(dyng_resources **out, dyng_backend backend, int n
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "unknown backend %d; accepted: sequential (0), openmp (1)",
                             (int)backend);
-    if (num_threads < 0)
+    if (num_threads < 0 || num_threads > DYNG_MAX_THREADS)
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "num_threads is %d; accepted: 0 (all available) or a positive count",
-                            num_threads);
+                            "num_threads is %d; accepted: 0 (all available) or 1 .. %d",
+                            num_threads, DYNG_MAX_THREADS);
     if (backend == DYNG_BACKEND_OPENMP && !dyng_openmp_available())
         return dyng_i_error(DYNG_NOT_SUPPORTED,
                             "the openmp backend is not built into this libdyng; use sequential");
@@ -90,7 +90,7 @@ int dyng_i_threads(const dyng_resources *r) {
         return 1;
 #ifdef _OPENMP
     int t = r->num_threads > 0 ? r->num_threads : omp_get_max_threads();
-    return t > 0 ? t : 1;
+    return t < 1 ? 1 : t > DYNG_MAX_THREADS ? DYNG_MAX_THREADS : t;
 #else
     return 1;
 #endif

@@ -79,6 +79,13 @@ static void test_new_bad_arguments(void) {
     /* The message says what was wrong. */
     CHECK_STATUS(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, -5), DYNG_INVALID_ARGUMENT);
     CHECK(strstr(dyng_error_message(), "-5") != NULL);
+    /* At most DYNG_MAX_THREADS: a count the system cannot start would end the
+     * process inside the OpenMP runtime. */
+    CHECK_STATUS(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, DYNG_MAX_THREADS + 1),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "1 .. 1024") != NULL);
+    CHECK_OK(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, DYNG_MAX_THREADS));
+    dyng_resources_free(&r);
 
     /* Getters reject NULL. */
     dyng_backend b;

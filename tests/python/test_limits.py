@@ -18,6 +18,7 @@ nothing. Each file here is small (the long-line cases are about 1 MiB).
 
 from __future__ import annotations
 
+import functools
 import gzip
 import os
 import stat
@@ -130,8 +131,10 @@ def test_vertex_arguments_past_int64() -> None:
     for objective in (1, 2**31, 2**63):
         with pytest.raises(InvalidArgumentError):
             dyng.sssp.compute(g, 0, objective=objective)
-    with pytest.raises(InvalidArgumentError):
-        dyng.Resources("openmp", num_threads=2**31)
+    assert dyng.Resources("openmp", num_threads=1024).num_threads == 1024
+    for threads in (1025, 2**31):
+        with pytest.raises(InvalidArgumentError, match=r"1 \.\. 1024"):
+            dyng.Resources("openmp", num_threads=threads)
 
 
 # ---- weights, batches --------------------------------------------------------
@@ -435,7 +438,7 @@ def test_long_lines(tmp_path: Path) -> None:
             data = text.encode()
             dgt.write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
             if fails:
-                expect_file_error(lambda p=dgt: io.read_batches(p), dgt, 2, LONG + 5)
+                expect_file_error(functools.partial(io.read_batches, dgt), dgt, 2, LONG + 5)
             else:
                 assert io.read_batches(dgt)[0].num_insertions == 1
     ins = write(tmp_path / "insert.txt", f"0{pad}1 x\n")
