@@ -343,7 +343,7 @@ static bool converts(const dyng_dgb_reader *r) {
 static dyng_status ids_of(dyng_dgb_reader *r, const unsigned char *p, size_t count, size_t room,
                           size_t slot, const void **out, uint64_t at) {
     const size_t fb = (size_t)r->id_bytes, ob = r->vertex_type == DYNG_TYPE_INT64 ? 8 : 4;
-    if (!converts(r)) {
+    if (!converts(r) || count == 0) { /* (an empty list has no room made for it) */
         *out = p;
         return DYNG_OK;
     }
