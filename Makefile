@@ -6,8 +6,9 @@
 #   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
 #                      and tsan builds, a fuzz smoke run, mypy --strict, stubtest, the
-#                      wheel's contents, clang-format and ruff checks
+#                      wheel's contents, clang-format and ruff checks, the manual's build
 #   make python        editable install of the Python package into .venv
+#   make docs          the manual (Sphinx) into build/docs/html; warnings are errors
 #   make bench         release build, then the benchmarks (bench/README.md)
 #   make tsan          ThreadSanitizer build + the C tests and the Python tests
 #   make fuzz-smoke    build the libFuzzer targets (clang) and run each a few seconds
@@ -39,6 +40,10 @@ PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypot
             mypy==1.18.2 ruff==0.14.3 torch==2.13.0 pandas==2.3.3 scipy==$(SCIPY_VERSION) \
             networkx==3.6.1 igraph==1.0.0
 PY_STAMP := $(VENV)/.stamp-python-tools-5
+# The manual's tools, pinned (the `docs` extra of pyproject.toml has the ranges).
+SPHINX_VERSION := 9.0.4
+MYST_PARSER_VERSION := 5.2.0
+DOCS_STAMP := $(VENV)/.stamp-docs-sphinx-$(SPHINX_VERSION)-myst-$(MYST_PARSER_VERSION)
 
 # The C files under version control's usual places (never build/ or .venv/).
 C_FILES = $(shell find include src tests examples bench fuzz -type f \( -name '*.c' -o -name '*.h' \) \
@@ -48,7 +53,7 @@ C_FILES = $(shell find include src tests examples bench fuzz -type f \( -name '*
 DEMO_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: all demo demo-c test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
+.PHONY: all demo demo-c docs test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
         distclean build-dev build-release build-asan build-tsan build-fuzz fuzz fuzz-smoke mutation venv python
 
 all: build-release
@@ -69,8 +74,8 @@ demo-c:
 	./build/release/examples/stream_batches $(DEMO_ARGS)
 
 # --- tests ----------------------------------------------------------------
-test: test-dev test-asan test-python test-python-asan tsan fuzz-smoke check-wheel format-check lint-python
-	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; fuzz smoke; mypy, stubtest, wheel, format, lint)"
+test: test-dev test-asan test-python test-python-asan tsan fuzz-smoke check-wheel format-check lint-python docs
+	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; fuzz smoke; mypy, stubtest, wheel, format, lint; docs)"
 
 test-dev: build-dev
 	$(CTEST) --preset dev -j $(JOBS)
@@ -161,8 +166,18 @@ check-wheel: $(PY_STAMP)
 	$(VENV)/bin/python scripts/check_wheel.py build/wheel
 
 lint-python: $(PY_STAMP)
-	$(VENV)/bin/ruff check python tests/python bench scripts fuzz
-	$(VENV)/bin/ruff format --check python tests/python bench scripts fuzz
+	$(VENV)/bin/ruff check python tests/python bench scripts fuzz docs examples/python
+	$(VENV)/bin/ruff format --check python tests/python bench scripts fuzz docs examples/python
+
+# --- the manual -----------------------------------------------------------
+# Sphinx with MyST Markdown (docs/conf.py): the Python reference from the typed layer's
+# docstrings (so the package must be installed: `python`), the C reference from
+# include/dyng/*.h and the CLI reference from the parser (docs/_ext/). -E reads every page
+# again, so a warning of an unchanged page fails every run, not only the first; -W makes
+# warnings errors. The examples in the pages run in tests/python/test_docs_examples.py.
+docs: python $(DOCS_STAMP)
+	$(VENV)/bin/sphinx-build -E -W --keep-going -q -b html -d build/docs/doctrees docs build/docs/html
+	@echo "make docs: build/docs/html/index.html"
 
 # --- benchmarks -----------------------------------------------------------
 bench: $(BENCH_STAMP)
@@ -201,6 +216,11 @@ $(FORMAT_STAMP): | $(VENV)/bin/python
 
 $(PY_STAMP): | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --disable-pip-version-check -q $(PY_TOOLS)
+	touch $@
+
+$(DOCS_STAMP): | $(VENV)/bin/python
+	$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
+	  sphinx==$(SPHINX_VERSION) myst-parser==$(MYST_PARSER_VERSION)
 	touch $@
 
 $(BENCH_STAMP): | $(VENV)/bin/python

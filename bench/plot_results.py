@@ -4,10 +4,16 @@ Usage: python bench/plot_results.py [--results bench/results]
 
 Writes apply.png (apply vs rebuild per graph and thread count, and throughput by batch size),
 mm_read.png (MB/s per file for dynG on 1 and 2 threads and for scipy.io.mmread), python_api.png,
-sssp.png (compute against scipy, NetworKit and igraph; update against recomputing) and
-cycle_count.png (compute against networkx and igraph; update against compute). Each
-title names the machine and the date the results were committed (or today, for uncommitted
-results).
+sssp.png (compute against scipy, NetworKit and igraph; update against recomputing),
+sssp_peers.png (update against NetworKit's DynDijkstra on the same batches) and
+cycle_count.png (compute against networkx and igraph; update against compute). Nothing is
+measured: every plot comes from the committed JSON alone.
+
+Each title names the machine and the date the results were measured on, as the JSON records
+them (`machine`, `cpus`, `date`, and per-row `measured` / `peers_measured` dates); for a file
+without a date, the date it was last committed (or today, when it has uncommitted changes),
+marked "(committed)". What a file does not record is said to be "not recorded", never filled in
+from the machine that draws the plot.
 """
 
 from __future__ import annotations
@@ -16,8 +22,8 @@ import argparse
 import datetime
 import json
 import pathlib
-import platform
 import subprocess
+from typing import Any
 
 import matplotlib
 
@@ -25,15 +31,20 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 
-def measured_on(path: pathlib.Path) -> str:
+def committed_on(path: pathlib.Path) -> str:
     """The date the results file was last committed, or today when it has changes."""
     try:
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", str(path)], capture_output=True, text=True, check=True
+            ["git", "status", "--porcelain", path.name],
+            cwd=path.parent,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         if not dirty:
             date = subprocess.run(
-                ["git", "log", "-1", "--format=%cs", "--", str(path)],
+                ["git", "log", "-1", "--format=%cs", "--", path.name],
+                cwd=path.parent,
                 capture_output=True,
                 text=True,
                 check=True,
@@ -43,6 +54,33 @@ def measured_on(path: pathlib.Path) -> str:
     except (OSError, subprocess.CalledProcessError):
         pass
     return datetime.date.today().isoformat()
+
+
+def measured_on(data: dict[str, Any], path: pathlib.Path) -> str:
+    """The date the results were measured: the file's own ``date`` (its day), else the date
+    it was committed, marked as such."""
+    date = data.get("date")
+    if isinstance(date, str) and date:
+        return date.split()[0]
+    return f"{committed_on(path)} (committed)"
+
+
+def span(dates: list[str]) -> str:
+    """'2026-12-02' or '2026-12-02 to 2026-12-03' for a list of ISO dates."""
+    days = sorted(set(dates))
+    return days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
+
+
+def machine_of(data: dict[str, Any]) -> str:
+    """What the file records of the machine: architecture, CPUs (or hardware threads)."""
+    arch = data.get("machine")
+    cpus = data.get("cpus", data.get("cpu_count"))
+    parts = [str(arch) if arch else "architecture not recorded"]
+    if cpus:
+        parts.append(f"{cpus} CPUs")
+    elif data.get("hardware_threads"):
+        parts.append(f"{data['hardware_threads']} hardware threads")
+    return ", ".join(parts)
 
 
 def plot_apply(results: pathlib.Path) -> pathlib.Path:
@@ -79,8 +117,8 @@ def plot_apply(results: pathlib.Path) -> pathlib.Path:
     right.set_title("apply throughput")
     right.legend(fontsize=8)
     fig.suptitle(
-        f"dynG {data['dyng_version']} apply: {data['hardware_threads']} hardware threads, "
-        f"gcc {data['compiler']}, {platform.machine()}, {measured_on(path)}"
+        f"dynG {data['dyng_version']} apply: {machine_of(data)}, gcc {data['compiler']}; "
+        f"measured {measured_on(data, path)}"
     )
     fig.tight_layout()
     out = results / "apply.png"
@@ -107,9 +145,7 @@ def plot_mm_read(results: pathlib.Path) -> pathlib.Path:
     ax.set_xticks(list(x), [r["file"].replace(".mtx", "") for r in rows], fontsize=8)
     ax.set_ylabel("MB/s of Matrix Market text")
     ax.legend()
-    ax.set_title(
-        f"Matrix Market reading: {data['cpu_count']} CPUs, {data['machine']}, {measured_on(path)}"
-    )
+    ax.set_title(f"Matrix Market reading: {machine_of(data)}; measured {measured_on(data, path)}")
     fig.tight_layout()
     out = results / "mm_read.png"
     fig.savefig(out, dpi=110)
@@ -149,7 +185,7 @@ def plot_python_api(results: pathlib.Path) -> pathlib.Path:
     right.set_title(f"from_edges, {b['edges']:,} edges (out- and in-CSR)", fontsize=10)
     right.legend()
     fig.suptitle(
-        f"The Python layer: {data['cpus']} CPUs, {data['machine']}, {measured_on(path)}",
+        f"The Python layer: {machine_of(data)}; measured {measured_on(data, path)}",
         fontsize=11,
     )
     fig.tight_layout()
@@ -205,11 +241,66 @@ def plot_sssp(results: pathlib.Path) -> pathlib.Path:
     right.set_title("update against recomputing", fontsize=10)
     right.legend(fontsize=7)
     fig.suptitle(
-        f"sssp: {peers['cpus']} CPUs, {peers['machine']}, {measured_on(peers_path)}",
-        fontsize=11,
+        f"sssp: {machine_of(peers)}; compute measured {measured_on(peers, peers_path)} "
+        f"(sssp_peers.json), update {measured_on(own, own_path)} (sssp.json, {machine_of(own)})",
+        fontsize=10,
     )
     fig.tight_layout()
     out = results / "sssp.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
+def plot_sssp_peers(results: pathlib.Path) -> pathlib.Path:
+    """Update against NetworKit's DynDijkstra on the same insertion-only batches
+    (sssp_peers.json), with dynG's recomputation for scale; a DynDijkstra result that differs
+    from a static Dijkstra is marked."""
+    path = results / "sssp_peers.json"
+    data = json.loads(path.read_text())
+    rows = data["update"]
+    fig, ax = plt.subplots(figsize=(10, 4.4))
+    series = [
+        ("dyng_update_ms", "dynG sssp.update"),
+        ("networkit_dyndijkstra_ms", f"NetworKit {data.get('networkit', '')} DynDijkstra"),
+        ("dyng_compute_ms", "dynG sssp.compute (recomputing)"),
+    ]
+    width = 0.8 / len(series)
+    for k, (key, label) in enumerate(series):
+        xs = [i + (k - len(series) / 2 + 0.5) * width for i in range(len(rows))]
+        bars = ax.bar(xs, [r[key] for r in rows], width, label=label, color=f"C{k}")
+        if key == "networkit_dyndijkstra_ms":
+            for bar, r in zip(bars, rows, strict=True):
+                if not r["same_distances"]:
+                    bar.set_hatch("xx")
+                    ax.text(
+                        bar.get_x() + bar.get_width() / 2,
+                        bar.get_height() * 1.15,
+                        "wrong\ndistances",
+                        fontsize=7,
+                        ha="center",
+                        color="C1",
+                    )
+    ax.set_xticks(
+        range(len(rows)),
+        [f"{r['graph']}\n{r['batch']:,} insertions" for r in rows],
+        fontsize=8,
+    )
+    ax.set_yscale("log")
+    ax.set_ylabel("milliseconds (log)")
+    ax.set_ylim(top=max(r["dyng_compute_ms"] for r in rows) * 12)
+    ax.set_title(
+        "update one shortest-path tree by a batch of new edges (medians; hatched: distances "
+        "differ from a static Dijkstra)",
+        fontsize=9,
+    )
+    ax.legend(fontsize=8, loc="upper right")
+    fig.suptitle(
+        f"sssp against NetworKit: {machine_of(data)}; measured {measured_on(data, path)}",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    out = results / "sssp_peers.png"
     fig.savefig(out, dpi=110)
     plt.close(fig)
     return out
@@ -290,8 +381,20 @@ def plot_cycle_count(results: pathlib.Path) -> pathlib.Path:
     right.set_xlabel("insertions per batch (as many deletions)")
     right.set_ylabel("compute / update")
     right.set_title("update, pgp-strong-2009, k = 4", fontsize=10)
+    file_date = measured_on(data, path)
+    own_dates = [r["measured"] for r in rows if r.get("measured")]
+    peer_dates = [r["peers_measured"] for r in rows if r.get("peers_measured")]
+    update_dates = [r["measured"] for r in update if r.get("measured")]
+    if len(update_dates) == len(update):
+        update_date = f"measured {span(update_dates)}"
+    else:
+        update_date = f"date not recorded (the file is dated {file_date})"
+    own = span(own_dates) if len(own_dates) == len(rows) else file_date
+    peer = span(peer_dates) if len(peer_dates) == len(rows) else file_date
     fig.suptitle(
-        f"cycle_count: {data['cpus']} CPUs, {data['machine']}, {measured_on(path)}", fontsize=11
+        f"cycle_count: {machine_of(data)}\ncompute: dynG measured {own}, networkx and igraph "
+        f"{peer}; update: {update_date}",
+        fontsize=10,
     )
     fig.tight_layout()
     out = results / "cycle_count.png"
@@ -304,7 +407,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=pathlib.Path, default=pathlib.Path("bench/results"))
     args = parser.parse_args()
-    for plot in (plot_apply, plot_mm_read, plot_python_api, plot_sssp, plot_cycle_count):
+    plots = (
+        plot_apply,
+        plot_mm_read,
+        plot_python_api,
+        plot_sssp,
+        plot_sssp_peers,
+        plot_cycle_count,
+    )
+    for plot in plots:
         print(f"wrote {plot(args.results)}")
 
 

@@ -68,7 +68,7 @@ _REGISTRY: tuple[AlgorithmInfo, ...] = (
     AlgorithmInfo(
         name="sssp",
         title="Single-source shortest paths: canonical trees, computed and repaired",
-        backends=("sequential",),
+        backends=("sequential", "openmp"),  # near-far compute runs on OpenMP's threads
         determinism="distances and parents are bit for bit the same on every run, backend and "
         "thread count, and an update gives what a recomputation gives (canonical trees)",
         oracle="dyng.testing.dijkstra; scipy.sparse.csgraph.dijkstra where installed; the "

@@ -233,7 +233,7 @@ def read_signed_batch(
     num_weights: int | None = None,
     resources: Resources | None = None,
 ) -> EdgeBatch:
-    """Read a batch written as ``- u v`` and ``+ u v [w1 .. wK]`` lines.
+    r"""Read a batch written as ``- u v`` and ``+ u v [w1 .. wK]`` lines.
 
     The format of CycleEnumeration-GPU's batch files: ``-`` lines delete,
     ``+`` lines insert (the sign is a token of its own), in any order; each

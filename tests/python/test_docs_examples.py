@@ -1,0 +1,374 @@
+"""Every Python example of the README and the manual runs, and prints what the page says.
+
+The pages are README.md and docs/**/*.md (not folders whose name starts with ``_`` or ``.``,
+such as docs/_build or docs/_ext). In each page, the fenced code blocks run in page order
+in one namespace, in a fresh temporary working directory:
+
+- a ```` ```python ```` block is executed as it is;
+- a ```` ```pycon ```` block, and a ```` ```python ```` block whose first line is
+  ``# doctest``, are doctests: each ``>>>`` line runs and its output is compared with the
+  lines below it (ELLIPSIS and NORMALIZE_WHITESPACE, as NumPy's docs use them).
+
+Blocks inside MyST directive fences (```` ```{note} ````, ``:::{tip}``) count too. A block that
+must not run (a shell command, output) uses another language (``sh``, ``console``, ``text``),
+never ``python``. One test per page: a block that raises, or prints something else than its
+page says, fails the page with the page, the line of the block and the traceback or the
+doctest report. Nothing is skipped: a ``pycon`` block or ``# doctest`` block without a ``>>>``
+line fails too.
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import sys
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PYTHON = ("python", "py", "python3")
+DOCTEST = ("pycon",)
+# MyST directives whose content is code or markup, not Markdown with more blocks inside.
+NOT_MARKDOWN = {
+    "code",
+    "code-block",
+    "sourcecode",
+    "code-cell",
+    "eval-rst",
+    "literalinclude",
+    "include",
+    "math",
+    "raw",
+    "toctree",
+    "csv-table",
+}
+DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>.*)$")
+
+
+@dataclass
+class Block:
+    """A fenced code block that runs: its language, first line in the page, and code."""
+
+    language: str  # "python" or "pycon"
+    line: int  # 1-based line of the block's first code line in the page
+    code: str
+
+
+class DocExampleError(AssertionError):
+    """A block of a page failed; the message names the page, the line and what went wrong."""
+
+
+def pages() -> list[Path]:
+    """README.md and the manual's Markdown pages, without build outputs."""
+    found = [ROOT / "README.md"]
+    docs = ROOT / "docs"
+    for path in sorted(docs.rglob("*.md")):
+        parts = path.relative_to(docs).parts
+        if any(p.startswith(("_", ".")) for p in parts[:-1]):
+            continue
+        found.append(path)
+    return [p for p in found if p.is_file()]
+
+
+def _language(info: str) -> tuple[str, bool]:
+    """(language, is a MyST directive whose content is Markdown) of a fence's info string.
+
+    ```python -> python; ```{code-block} python -> python; ```{note} -> ("", True)."""
+    words = info.strip().split()
+    if not words:
+        return "", False
+    first = words[0]
+    m = re.fullmatch(r"\{([\w:-]+)\}", first)
+    if m is None:
+        return first.lower(), False
+    name = m.group(1)
+    if name in ("code", "code-block", "sourcecode", "code-cell"):
+        return (words[1].lower() if len(words) > 1 else ""), False
+    return "", name not in NOT_MARKDOWN
+
+
+def _strip_directive_options(lines: list[str]) -> tuple[list[str], int]:
+    """A MyST code directive's body without its ``:option:`` lines or ``---`` YAML block,
+    and how many lines went."""
+    if lines and lines[0].strip() == "---":
+        for k in range(1, len(lines)):
+            if lines[k].strip() == "---":
+                return lines[k + 1 :], k + 1
+        return lines, 0
+    k = 0
+    while k < len(lines) and re.match(r"^\s*:[\w-]+:", lines[k]):
+        k += 1
+    return lines[k:], k
+
+
+def blocks_of(text: str, first_line: int = 1) -> Iterator[Block]:
+    """The python and pycon blocks of Markdown text, in order (nested directives included)."""
+    lines = text.split("\n")
+    k = 0
+    while k < len(lines):
+        m = _FENCE.match(lines[k])
+        if m is None:
+            k += 1
+            continue
+        indent, fence, info = m.group("indent"), m.group("fence"), m.group("info")
+        if fence[0] == "`" and "`" in info:  # inline code, not a fence
+            k += 1
+            continue
+        # The closing fence: the same character, at least as long, nothing after it.
+        end = k + 1
+        close = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        while end < len(lines) and not close.match(lines[end]):
+            end += 1
+        body = lines[k + 1 : end]
+        # Content lines lose the fence's indentation (a fence inside a list item).
+        body = [x[len(indent) :] if x.startswith(indent) else x.lstrip() for x in body]
+        language, markdown = _language(info)
+        body_line = first_line + k + 1
+        if markdown:
+            yield from blocks_of("\n".join(body), body_line)
+        elif language in PYTHON + DOCTEST:
+            skipped = 0
+            if info.strip().startswith("{"):
+                body, skipped = _strip_directive_options(body)
+            code = "\n".join(body) + "\n"
+            if language in DOCTEST or (body and body[0].strip() == "# doctest"):
+                yield Block("pycon", body_line + skipped, code)
+            else:
+                yield Block("python", body_line + skipped, code)
+        k = end + 1
+
+
+def run_blocks(page: Path, blocks: list[Block], namespace: dict[str, object]) -> None:
+    """Run a page's blocks in order in one namespace; DocExampleError for the first failure.
+
+    An exception that Python could only ignore (a warning from a destructor, such as the
+    ResourceWarning of a file never closed) fails the block that caused it, as pytest
+    would fail the test."""
+    ignored: list[str] = []
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        ignored.append(
+            f"{unraisable.err_msg or 'Exception ignored in'}: {unraisable.object!r}\n"
+            + "".join(traceback.format_exception_only(unraisable.exc_type, unraisable.exc_value))
+        )
+
+    previous = sys.unraisablehook
+    sys.unraisablehook = hook
+    try:
+        _run_blocks(page, blocks, namespace, ignored)
+    finally:
+        sys.unraisablehook = previous
+
+
+def _run_blocks(
+    page: Path, blocks: list[Block], namespace: dict[str, object], ignored: list[str]
+) -> None:
+    name = page.relative_to(ROOT).as_posix() if page.is_relative_to(ROOT) else str(page)
+    parser = doctest.DocTestParser()
+    for block in blocks:
+        where = f"{name}, the {block.language} block at line {block.line}"
+        _run_block(block, page, name, where, parser, namespace)
+        if ignored:
+            raise DocExampleError(f"{where} raised in a destructor:\n{ignored[0]}")
+
+
+def _run_block(
+    block: Block,
+    page: Path,
+    name: str,
+    where: str,
+    parser: doctest.DocTestParser,
+    namespace: dict[str, object],
+) -> None:
+    """Run one block; DocExampleError when it raises or prints something else."""
+    if block.language == "python":
+        # Leading newlines put the code at its line in the page, so a traceback names the
+        # page's lines (and shows them: linecache reads the page).
+        code = "\n" * (block.line - 1) + block.code
+        try:
+            exec(compile(code, str(page), "exec"), namespace)
+        except Exception as e:
+            # The traceback from the page's frame on (not this function's).
+            tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
+            frames = traceback.format_exception(type(e), e, tb)
+            raise DocExampleError(f"{where} raised:\n{''.join(frames)}") from None
+        return
+    test = parser.get_doctest(block.code, namespace, name, str(page), block.line - 1)
+    test.globs = namespace  # DocTest copies the globals; the page shares one namespace
+    if not test.examples:
+        raise DocExampleError(f"{where} has no '>>> ' line: nothing would be checked")
+    report = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=DOCTEST_FLAGS)
+    result = runner.run(test, out=report.write, clear_globs=False)
+    if result.failed:
+        raise DocExampleError(f"{where} printed something else:\n{report.getvalue()}")
+
+
+def run_page(page: Path) -> int:
+    """Run every block of a page in a fresh namespace; the number of blocks."""
+    blocks = list(blocks_of(page.read_text(encoding="utf-8")))
+    run_blocks(page, blocks, {"__name__": "__main__"})
+    return len(blocks)
+
+
+def _runnable_pages() -> list[Path]:
+    return [p for p in pages() if any(True for _ in blocks_of(p.read_text(encoding="utf-8")))]
+
+
+@pytest.fixture
+def restore_state() -> Iterator[None]:
+    """A page may change process-wide settings; the next test gets them back."""
+    import dyng
+
+    resources = dyng.get_default_resources()
+    level = dyng.config.get_log_level()
+    try:
+        yield
+    finally:
+        dyng.set_default_resources(resources)
+        dyng.config.set_log_level(level)
+
+
+@pytest.mark.parametrize("page", _runnable_pages(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_page_examples_run(
+    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restore_state: None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    failure = ""
+    try:
+        run_page(page)
+    except DocExampleError as e:
+        failure = str(e)
+    if failure:
+        pytest.fail(failure, pytrace=False)
+
+
+# --- the runner itself --------------------------------------------------------------------
+
+
+def test_readme_and_manual_have_examples() -> None:
+    """The collector sees the README's example and the manual's pages (a broken collector
+    would otherwise pass by running nothing)."""
+    readme = list(blocks_of((ROOT / "README.md").read_text(encoding="utf-8")))
+    assert [b.language for b in readme] == ["python"]
+    assert "dyng.Graph.from_edges" in readme[0].code
+    found = pages()
+    assert ROOT / "docs" / "index.md" in found
+    assert ROOT / "docs" / "semantics.md" in found
+    assert not [p for p in found if "_build" in p.parts or "_ext" in p.parts]
+
+
+PAGE = """\
+# A page
+
+```sh
+python -c 'raise SystemExit(1)'
+```
+
+```python
+x = 40
+```
+
+- In a list:
+
+  ```pycon
+  >>> x + 2
+  42
+  ```
+
+:::{note}
+```{code-block} python
+:caption: nested in a directive
+y = x + 1
+```
+:::
+
+````{eval-rst}
+```python
+raise AssertionError("inside eval-rst: not a Markdown block")
+```
+````
+
+```python
+# doctest
+>>> print(y)
+41
+```
+"""
+
+
+def test_collector_finds_the_blocks_in_order() -> None:
+    found = list(blocks_of(PAGE))
+    assert [(b.language, b.line) for b in found] == [
+        ("python", 8),
+        ("pycon", 14),
+        ("python", 21),
+        ("pycon", 32),
+    ]
+    assert found[1].code == ">>> x + 2\n42\n"
+    assert found[2].code == "y = x + 1\n"
+
+
+def test_a_page_shares_one_namespace(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(PAGE)
+    assert run_page(page) == 4
+
+
+BROKEN = {
+    "python-raises": (
+        "# P\n\n```python\nx = 1\n```\n\n```python\n\nx = 1 / 0\n```\n",
+        8,
+        "ZeroDivision",
+    ),
+    "pycon-differs": ("# P\n\n```pycon\n>>> 1 + 1\n3\n```\n", 4, "Expected:\n    3\nGot:\n    2"),
+    "pycon-later-line-differs": (
+        "```pycon\n>>> import math\n>>> math.floor(2.5)\n2\n>>> math.pi\n3.15\n```\n",
+        2,
+        "3.15",
+    ),
+    "pycon-without-prompt": ("```pycon\nprint('no prompt')\n```\n", 2, "has no '>>> ' line"),
+    "doctest-without-prompt": (
+        "```python\n# doctest\nprint('no prompt')\n```\n",
+        2,
+        "has no '>>> ' line",
+    ),
+    "dyng-error": ("```python\nimport dyng\ndyng.citation('no such')\n```\n", 2, "InvalidArgument"),
+    "file-left-open": (
+        "```python\nx = 1\n```\n\n```python\nopen('f.txt', 'w')\n```\n",
+        6,
+        "Resource",
+    ),
+}
+
+
+@pytest.mark.parametrize(("page_text", "line", "says"), BROKEN.values(), ids=BROKEN.keys())
+def test_a_broken_block_fails_with_page_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page_text: str, line: int, says: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    page = tmp_path / "broken.md"
+    page.write_text(page_text)
+    with pytest.raises(DocExampleError) as raised:
+        run_page(page)
+    message = str(raised.value)
+    assert f"at line {line}" in message
+    assert str(page) in message
+    assert says in message
+
+
+def test_a_traceback_shows_the_line_of_the_page(tmp_path: Path) -> None:
+    page = tmp_path / "trace.md"
+    page.write_text("# T\n\n```python\na = 1\nb = undefined_name\n```\n")
+    with pytest.raises(DocExampleError) as raised:
+        run_page(page)
+    assert f'File "{page}", line 5' in str(raised.value)
+    assert "b = undefined_name" in str(raised.value)
