@@ -41,9 +41,13 @@ dyng_status dyng_types_check(dyng_type vertex, dyng_type offset, int num_weights
     if (!ok)
         return dyng_i_error(DYNG_NOT_SUPPORTED,
                             "the types (vertex %s, offset %s, weight %s) are not supported; "
-                            "supported: " SUPPORTED_TABLE,
+                            "supported: " SUPPORTED_TABLE "%s",
                             dyng_type_name(vertex), dyng_type_name(offset),
-                            num_weights > 0 ? "int32" : "none");
+                            num_weights > 0 ? "int32" : "none",
+                            vertex == DYNG_TYPE_INT64 && num_weights == 0
+                                ? ". An unweighted graph has int32 ids (from Python: int32 "
+                                  "arrays, or vertex_dtype=\"int32\", which checks every id)"
+                                : "");
     return DYNG_OK;
 }
 

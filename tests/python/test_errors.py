@@ -227,3 +227,11 @@ def test_error_does_not_leak_into_next_call() -> None:
         dyng.Graph.from_edges([0, -1], [1, 0])
     g = dyng.Graph.from_edges([0], [1])
     assert g.num_edges == 1
+
+
+def test_unweighted_int64_ids_say_how_to_get_int32() -> None:
+    """NumPy's default int64 without weights asks for a type pair that does not exist."""
+    with pytest.raises(dyng.NotSupportedError, match='vertex_dtype="int32"'):
+        dyng.Graph.from_edges(np.array([0, 1]), np.array([1, 2]))
+    g = dyng.Graph.from_edges(np.array([0, 1]), np.array([1, 2]), vertex_dtype="int32")
+    assert g.vertex_dtype == np.int32
