@@ -1,0 +1,1262 @@
+"""Plant realistic bugs one at a time and show that the test suite catches each (mutation checks).
+
+Usage: python scripts/mutation.py [--list] [--only NAME] [--jobs N] [--report PATH]
+
+Each mutant is a bug that a change to dynG could plausibly bring (a subtree the sssp repair
+forgets, a deletion the in-rows never see, a checksum left unchecked, a lock released early),
+written as exact text replacements in the sources. The working tree is never changed: the files
+of the checkout (``git ls-files --cached --others --exclude-standard``: tracked files and new
+files not yet committed, so that new tests take part) are copied into ``build/mutation/worker-K``
+(one copy per parallel worker, reset between mutants), the mutant is planted there, the copy is
+built with the ``dev`` preset (and ``-DDYNG_BUILD_PYTHON=ON`` for the extension), and the tests
+the mutant names run there:
+
+- C: ``ctest --test-dir COPY/build/dev -R '^(names)$'``;
+- Python: the typed layer and the mutant's ``_core*.so`` are staged in ``COPY/build/dev/stage``
+  and the named test files run with ``tests/python/sanitized.py STAGE -q -p no:cacheprovider -x``
+  from the copy, as ``make test-python-asan`` does for a sanitizer build (without a sanitizer
+  there is no runtime to preload, and DYNG_TEST_SANITIZED stays unset). Tests that start a
+  subprocess run the editable install, not the mutant. Hypothesis runs with a fixed seed
+  (``--hypothesis-seed``), so a run is repeatable, and without shrinking (a small pytest plugin
+  written to build/mutation): the first failing example kills the mutant, and shrinking it could
+  take minutes.
+
+A mutant is killed when a selected test fails, crashes or times out, and survives when every
+selected test passes. Before any mutant, the selected tests run on the unmutated copy (the
+baseline): a test that fails there would prove nothing, so the run stops (or, with
+``--exclude-baseline-failures``, leaves those tests out of every mutant's run and says so in the
+report). A replacement whose anchor text is not found exactly once stops the run too (the code
+moved: update the mutant). A mutant that survives shows a gap in the tests: write the test that
+kills it (and say so in the mutant's ``note``).
+
+Running all the mutants takes about 5 to 10 minutes on 2 cores (``--jobs 1``); ``--jobs 2``
+tests two at a time in two copies.
+
+Exit status: 0 when every mutant was killed, 1 when one survived, 2 on an error (an anchor not
+found, a mutant that does not build, a failing baseline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import difflib
+import fcntl
+import os
+import platform
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "mutation"
+
+# A pytest plugin, written to WORK and loaded with -p, that turns off Hypothesis's shrinking for
+# these runs: a failing example kills the mutant as it is, and shrinking it could take minutes.
+PLUGIN_NAME = "mutation_hypothesis"
+PLUGIN = '''"""Written by scripts/mutation.py: Hypothesis without shrinking, for mutation runs."""
+
+from hypothesis import Phase, settings
+
+
+def pytest_configure(config: object) -> None:
+    # After tests/python/conftest.py loaded its profile: keep it, less the shrinking.
+    phases = (Phase.explicit, Phase.reuse, Phase.generate)
+    settings.register_profile("mutation", parent=settings(), phases=phases, print_blob=False)
+    settings.load_profile("mutation")
+'''
+
+
+# ---- the mutants ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Edit:
+    """One exact text replacement in one file.
+
+    Attributes
+    ----------
+    path : str
+        The file, relative to the repository root.
+    old : str
+        The anchor: text that must occur exactly once in the file.
+    new : str
+        What replaces it.
+    """
+
+    path: str
+    old: str
+    new: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Mutant:
+    """A realistic bug and the tests expected to catch it.
+
+    Attributes
+    ----------
+    name : str
+        A short name, used by ``--only`` and in the report.
+    bug : str
+        What the bug does, in a sentence.
+    edits : tuple of Edit
+        The replacements that plant it (all in one copy).
+    c_tests : tuple of str
+        The ctest names (C test programs) to run.
+    py_tests : tuple of str
+        The Python test files (or node ids), relative to the repository root.
+    note : str
+        Anything the report should add (e.g. the test written because the mutant survived).
+    """
+
+    name: str
+    bug: str
+    edits: tuple[Edit, ...]
+    c_tests: tuple[str, ...] = ()
+    py_tests: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def files(self) -> list[str]:
+        """The files the mutant changes, in order of first appearance."""
+        return list(dict.fromkeys(e.path for e in self.edits))
+
+
+SSSP = "src/algorithms/sssp/sssp.tmpl.h"
+CC_TMPL = "src/algorithms/cycle_count/cycle_count.tmpl.h"
+CC = "src/algorithms/cycle_count/cycle_count.c"
+APPLY = "src/graph/apply.c"
+APPLY_PLAN = "src/graph/apply_plan.h"
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant(
+        name="sssp-no-subtree-invalidation",
+        bug="The repair invalidates the heads whose tree edge broke, but not their subtrees "
+        "(the walk over the old parents is skipped), so descendants keep distances through a "
+        "path that no longer exists (ADR 0004, step 1).",
+        edits=(
+            Edit(
+                SSSP,
+                "    for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {\n"
+                "        const int64_t x = w->touched[i];\n",
+                "    for (int64_t i = nt; i < nt && (double)nt <= limit; i++) {\n"
+                "        const int64_t x = w->touched[i];\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-compute-any-tight-parent",
+        bug="Dijkstra keeps the first tight parent it finds instead of the lowest id (the tie "
+        "rule of ADR 0004, decision 1, is dropped), so trees are not canonical.",
+        edits=(
+            Edit(
+                SSSP,
+                "            } else if (nd == dist[v] && u < parent[v]) {\n"
+                "                parent[v] = u;\n"
+                "            }\n",
+                "            }\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-pull-any-tight-parent",
+        bug="A vertex pulling its best in-neighbour (the repair's step 2, and the parents of "
+        "the near-far engine) keeps the first one at the best distance, not the lowest id.",
+        edits=(
+            Edit(
+                SSSP,
+                "        if (nd < bd || (nd == bd && u < bp)) {\n",
+                "        if (nd < bd) {\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-head-keeps-higher-parent",
+        bug="A head of the batch whose distance is unchanged but that gains a tight "
+        "in-neighbour of lower id keeps its old parent (only strict decreases are taken), so "
+        "the updated tree differs from a recomputation.",
+        edits=(
+            Edit(
+                SSSP,
+                "        if (bd < dist[v] || (bd == dist[v] && bp >= 0 && bp < parent[v])) {\n",
+                "        if (bd < dist[v]) {\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-undirected-one-end",
+        bug="The repair treats every graph as directed when it lists the heads of the batch: "
+        "on an undirected graph only the second end of a changed edge is looked at.",
+        edits=(
+            Edit(
+                SSSP,
+                "    const bool both = !g->p.directed;\n    int64_t nh = 0;\n",
+                "    const bool both = false;\n    int64_t nh = 0;\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="cc-no-smallest-pair-ownership",
+        bug="The cycle_count update searches through each changed pair without avoiding the "
+        "pairs of smaller id, so a cycle through several changed pairs is counted once per "
+        "pair (ADR 0005, decision 5).",
+        edits=(
+            Edit(
+                CC_TMPL,
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &stop, r);",
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, 0, &stop, r);",
+            ),
+            Edit(
+                CC_TMPL,
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &stop, r);",
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &stop, r);",
+            ),
+        ),
+        c_tests=("test_cycle_count",),
+        py_tests=("tests/python/test_cycle_count.py",),
+    ),
+    Mutant(
+        name="cc-reinserted-pair-not-recounted",
+        bug="The pairs I counted after the apply are only the new ones: a pair deleted and "
+        "inserted again in one batch loses its cycles (they were removed before the apply, "
+        "never added back).",
+        edits=(
+            Edit(
+                CC,
+                "        if (now && (!old || (p->flags & DYNG_I_CC_IN_D))) {\n",
+                "        if (now && !old) {\n",
+            ),
+        ),
+        c_tests=("test_cycle_count",),
+        py_tests=("tests/python/test_cycle_count.py",),
+    ),
+    Mutant(
+        name="apply-insertions-before-deletions",
+        bug="The semantics' deletions_first flag is ignored: insertions always run before "
+        "deletions (the default says deletions first), so deleting and re-inserting an edge "
+        "in one batch removes it.",
+        edits=(
+            Edit(
+                APPLY,
+                "static int64_t seq_of(const plan *pl, bool ins, int64_t i) {\n"
+                "    const bool del_first = pl->g->p.semantics.deletions_first;\n",
+                "static int64_t seq_of(const plan *pl, bool ins, int64_t i) {\n"
+                "    const bool del_first = false;\n",
+            ),
+            Edit(
+                APPLY,
+                "    const bool del_first = g->p.semantics.deletions_first;\n    int64_t k = 0;\n",
+                "    const bool del_first = false;\n    int64_t k = 0;\n",
+            ),
+            Edit(
+                APPLY_PLAN,
+                "    if (ru->s->deletions_first)\n        return seq < ru->num_del",
+                "    if (false)\n        return seq < ru->num_del",
+            ),
+        ),
+        c_tests=("test_apply", "test_apply_random"),
+        py_tests=("tests/python/test_apply.py",),
+    ),
+    Mutant(
+        name="apply-in-rows-miss-deletions",
+        bug="A directed graph that stores its in-edges (transposed rows) gets the batch's "
+        "insertions in its in-rows but not its deletions, so the in-rows keep deleted edges.",
+        edits=(
+            Edit(
+                APPLY,
+                "    int64_t k = 0;\n    for (int pass = 0; pass < 2; pass++) {\n",
+                "    int64_t k = 0, kin = 0;\n    for (int pass = 0; pass < 2; pass++) {\n",
+            ),
+            Edit(
+                APPLY,
+                "            if (pl->num_dirs == 2)\n"
+                "                pl->dir[1].ops[k] = (dyng_i_op){v, u, seq, index};\n",
+                "            if (pl->num_dirs == 2 && ins)\n"
+                "                pl->dir[1].ops[kin++] = (dyng_i_op){v, u, seq, index};\n",
+            ),
+            Edit(
+                APPLY,
+                "                pl->dir[0].ops[k++] = (dyng_i_op){v, u, seq, index};\n"
+                "        }\n    }\n}\n",
+                "                pl->dir[0].ops[k++] = (dyng_i_op){v, u, seq, index};\n"
+                "        }\n    }\n"
+                "    if (pl->num_dirs == 2)\n        pl->dir[1].num_ops = kin;\n}\n",
+            ),
+        ),
+        c_tests=("test_apply", "test_apply_random"),
+        py_tests=("tests/python/test_apply.py",),
+    ),
+    Mutant(
+        name="apply-version-not-bumped",
+        bug="A successful apply does not advance the graph's version (the state id still "
+        "changes), so the version no longer counts the batches applied.",
+        edits=(
+            Edit(
+                APPLY,
+                "    g->version++;\n    g->state_id = dyng_i_next_state_id();\n",
+                "    g->state_id = dyng_i_next_state_id();\n",
+            ),
+        ),
+        c_tests=("test_apply",),
+        py_tests=("tests/python/test_apply.py", "tests/python/test_graph.py"),
+    ),
+    Mutant(
+        name="mm-column-bound-off-by-one",
+        bug="The Matrix Market reader's fast path accepts a column index one past the size "
+        "line's column count (> instead of >=), so an entry outside the matrix gets in.",
+        edits=(
+            Edit(
+                "src/io/mm_read.c",
+                "        j - 1 >= (uint64_t)job->cols ||",
+                "        j - 1 > (uint64_t)job->cols ||",
+            ),
+        ),
+        c_tests=("test_io",),
+        py_tests=("tests/python/test_io.py",),
+    ),
+    Mutant(
+        name="el-weight-columns-off-by-one",
+        bug="The edge-list reader counts weight columns from the third field on one too late: "
+        "a file with one weight column reads as unweighted.",
+        edits=(
+            Edit(
+                "src/io/el_read.c",
+                "    *k = fields > 2 ? (int)(fields - 2) : 0;\n",
+                "    *k = fields > 3 ? (int)(fields - 2) : 0;\n",
+            ),
+        ),
+        c_tests=("test_io_edgelist",),
+        py_tests=("tests/python/test_io_edgelist.py",),
+    ),
+    Mutant(
+        name="dgb-payload-checksum-unchecked",
+        bug="The .dgb reader checks each batch header's checksum but not the checksum of the "
+        "batch's arrays, so a corrupted payload is read as data.",
+        edits=(
+            Edit(
+                "src/io/dgb.c",
+                "    if (!checksum_matches(p, payload, payload_crc))\n"
+                "        return reader_fail(r, at + BATCH_HEADER_BYTES,\n"
+                "                           \"batch %lld: its arrays' checksum does not match: "
+                'corrupted",\n'
+                "                           (long long)r->batches + 1);\n",
+                "    (void)payload_crc;\n",
+            ),
+        ),
+        c_tests=("test_io_research",),
+        py_tests=("tests/python/test_io_research.py",),
+    ),
+    Mutant(
+        name="dgb-checksum-blind-to-order",
+        bug="The .dgb checksum keeps only its first running sum (Fletcher's second sum is "
+        "dropped), so it no longer sees 8-byte words that trade places.",
+        edits=(
+            Edit(
+                "src/io/dgb.c",
+                "        a += w;\n        b += a;\n    }\n",
+                "        a += w;\n    }\n",
+            ),
+        ),
+        c_tests=("test_io_research",),
+        py_tests=("tests/python/test_io_research.py", "tests/python/test_io_dgb_checksum.py"),
+        note="Survived the suite before tests/python/test_io_dgb_checksum.py, which checks the "
+        "written checksums against the layout of dyng/io.h and swaps words in every record "
+        "(test_io_research.py flips single bits, which the first sum alone still sees).",
+    ),
+    Mutant(
+        name="alloc-size-overflow-unchecked",
+        bug="The checked allocators no longer check count * size for overflow, so a huge "
+        "request wraps around and gets a small block instead of failing.",
+        edits=(
+            Edit(
+                "src/core/alloc.c",
+                "    if (size != 0 && count > SIZE_MAX / size)\n        return SIZE_MAX;\n"
+                "    return count * size;\n",
+                "    return count * size;\n",
+            ),
+        ),
+        c_tests=("test_core_alloc_overflow", "test_resources", "test_apply_alloc"),
+        note="Survived the suite before tests/c/test_core_alloc_overflow.c, which checks "
+        "dyng_i_mul_size against __builtin_mul_overflow and asks every allocator for sizes "
+        "that wrap around to 16, 24 and 0 bytes.",
+    ),
+    Mutant(
+        name="py-copy-on-write-skipped",
+        bug="An update writes a result's arrays in place even while NumPy views, memoryviews "
+        "or DLPack capsules still hold them (the copy-on-write of ADR 0003 is skipped), so "
+        "exported values change under their readers.",
+        edits=(
+            Edit(
+                "python/_core/array.c",
+                "    if (old != NULL && r->copy_policy != 1 && !dyng_py_buffer_shared(old) && "
+                "old->bytes >= need) {\n",
+                "    if (old != NULL && r->copy_policy != 1 && old->bytes >= need) {\n",
+            ),
+        ),
+        py_tests=("tests/python/test_arrays.py", "tests/python/test_sssp.py"),
+    ),
+    Mutant(
+        name="py-to-csr-unlocks-early",
+        bug="Graph.to_csr releases the graph's shared lock once it has read the shape, before "
+        "it copies the rows, so an apply in another thread can change the graph in between.",
+        edits=(
+            Edit(
+                "python/_core/graph.c",
+                "    dyng_status s = read_shape(self->handle, false, &sh);\n"
+                "    if (s == DYNG_OK) {\n",
+                "    dyng_status s = read_shape(self->handle, false, &sh);\n"
+                "    dyng_py_unlock(&self->lock);\n"
+                "    if (s == DYNG_OK) {\n",
+            ),
+            Edit(
+                "python/_core/graph.c",
+                "            s = dyng_graph_to_csr(self->handle, transposed != 0, row_ptr, col, "
+                "weights);\n    }\n    dyng_py_unlock(&self->lock);\n",
+                "            s = dyng_graph_to_csr(self->handle, transposed != 0, row_ptr, col, "
+                "weights);\n    }\n",
+            ),
+        ),
+        py_tests=(
+            "tests/python/test_threads_export_during_apply.py",
+            "tests/python/test_threads.py",
+        ),
+        note="tests/python/test_threads.py caught it only now and then (its graphs are small, "
+        "so a copy rarely overlaps an apply); tests/python/test_threads_export_during_apply.py "
+        "was written for it and kills it on every run.",
+    ),
+    Mutant(
+        name="py-apply-lock-shared",
+        bug="Graph.apply takes the graph's lock shared instead of exclusive, so readers (and "
+        "other writers) run while the rows are rewritten.",
+        edits=(
+            Edit(
+                "python/_core/graph.c",
+                "locks[2] = {{&self->lock, true}, {&batch->lock, false}};\n",
+                "locks[2] = {{&self->lock, false}, {&batch->lock, false}};\n",
+            ),
+        ),
+        py_tests=(
+            "tests/python/test_threads_export_during_apply.py",
+            "tests/python/test_threads.py",
+        ),
+        note="Like py-to-csr-unlocks-early: test_threads.py catches it by chance, "
+        "tests/python/test_threads_export_during_apply.py every time.",
+    ),
+)
+
+
+# ---- results --------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Outcome:
+    """What the tests of one mutant (or of the baseline) did.
+
+    Attributes
+    ----------
+    name : str
+        The mutant's name (``baseline`` for the unmutated copy).
+    status : str
+        ``killed``, ``survived``, or ``error`` (the mutant did not build).
+    killers : list of str
+        The failing tests: C programs with the functions whose checks failed, Python node ids.
+    seconds : float
+        Wall time of the build and the tests.
+    detail : str
+        The tail of the failing output (errors only).
+    failed_c : list of str
+        The C programs that failed (names only).
+    failed_py : list of str
+        The Python node ids that failed (a crash or a timeout names none).
+    """
+
+    name: str
+    status: str = "survived"
+    killers: list[str] = dataclasses.field(default_factory=list)
+    seconds: float = 0.0
+    detail: str = ""
+    failed_c: list[str] = dataclasses.field(default_factory=list)
+    failed_py: list[str] = dataclasses.field(default_factory=list)
+
+
+class MutationError(Exception):
+    """A mutant that cannot be planted or built, or a failing baseline: the run stops."""
+
+
+# ---- running commands -----------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Ran:
+    """A finished command: its exit status (None after a timeout) and its output."""
+
+    returncode: int | None
+    output: str
+
+
+# The commands running now (each the leader of its own process group), so that an interrupted
+# run can stop them.
+RUNNING: set[subprocess.Popen[str]] = set()
+RUNNING_LOCK = threading.Lock()
+
+
+def stop_running() -> None:
+    """Kill the process group of every command still running."""
+    with RUNNING_LOCK:
+        procs = list(RUNNING)
+    for proc in procs:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    for proc in procs:
+        with suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
+
+
+def run(cmd: Sequence[str], cwd: Path, timeout: float, env: dict[str, str] | None = None) -> Ran:
+    """Run ``cmd`` in its own process group; kill the group when it passes ``timeout`` seconds.
+
+    Parameters
+    ----------
+    cmd : sequence of str
+        The command line.
+    cwd : Path
+        Where it runs.
+    timeout : float
+        Seconds before the process group is killed (``returncode`` None).
+    env : dict, optional
+        The environment (default: this process's).
+
+    Returns
+    -------
+    Ran
+        The exit status and stdout and stderr together.
+    """
+    proc = subprocess.Popen(
+        list(cmd),
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    )
+    with RUNNING_LOCK:
+        RUNNING.add(proc)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        return Ran(proc.returncode, out)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+        return Ran(None, out)
+    except BaseException:  # an interrupt: leave nothing running
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
+    finally:
+        with RUNNING_LOCK:
+            RUNNING.discard(proc)
+
+
+def tail(text: str, lines: int = 25) -> str:
+    """The last ``lines`` lines of ``text``."""
+    return "\n".join(text.rstrip().splitlines()[-lines:])
+
+
+# ---- the copies -----------------------------------------------------------------------------
+
+
+def checkout_files() -> list[str]:
+    """The files of the checkout: tracked ones and new ones git does not ignore."""
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    names = sorted({n.decode() for n in out.split(b"\0") if n})
+    return [n for n in names if (ROOT / n).is_file()]
+
+
+def read_sources(mutants: Sequence[Mutant]) -> dict[str, str]:
+    """Read every file a mutant changes and check every anchor occurs exactly once.
+
+    Raises
+    ------
+    MutationError
+        When a file is missing or an anchor occurs zero or several times.
+    """
+    texts: dict[str, str] = {}
+    for m in mutants:
+        for path in m.files:
+            if path not in texts:
+                try:
+                    texts[path] = (ROOT / path).read_text()
+                except OSError as err:
+                    raise MutationError(f"{m.name}: cannot read {path}: {err}") from err
+        planted = dict(texts)
+        for e in m.edits:
+            count = planted[e.path].count(e.old)
+            if count != 1:
+                raise MutationError(
+                    f"{m.name}: the anchor text occurs {count} times in {e.path} (expected "
+                    f"exactly once; the code moved: update the mutant in scripts/mutation.py):\n"
+                    f"{e.old}"
+                )
+            planted[e.path] = planted[e.path].replace(e.old, e.new)
+    return texts
+
+
+def plant(m: Mutant, texts: dict[str, str]) -> dict[str, str]:
+    """The contents of each file ``m`` changes once it is planted."""
+    planted = {p: texts[p] for p in m.files}
+    for e in m.edits:
+        planted[e.path] = planted[e.path].replace(e.old, e.new, 1)
+    return planted
+
+
+def diff_of(m: Mutant, texts: dict[str, str]) -> str:
+    """A unified diff of the mutant, with two lines of context."""
+    planted = plant(m, texts)
+    parts: list[str] = []
+    for path in m.files:
+        parts.extend(
+            difflib.unified_diff(
+                texts[path].splitlines(keepends=True),
+                planted[path].splitlines(keepends=True),
+                fromfile=f"a/{path}",
+                tofile=f"b/{path}",
+                n=2,
+            )
+        )
+    return "".join(parts)
+
+
+class Copy:
+    """One copy of the checkout under build/mutation, built with the dev preset.
+
+    Parameters
+    ----------
+    where : Path
+        The copy's root (removed and made afresh by ``setup``).
+    options : argparse.Namespace
+        The command line (python, build_jobs, timeout).
+    """
+
+    def __init__(self, where: Path, options: argparse.Namespace) -> None:
+        self.where = where
+        self.build = where / "build" / "dev"
+        self.stage = self.build / "stage"
+        self.python: str = options.python
+        self.build_jobs: int = options.build_jobs
+        self.timeout: float = options.timeout
+
+    def setup(self, files: Sequence[str]) -> None:
+        """Copy the checkout's files and configure the dev preset with the extension."""
+        if self.where.exists():
+            shutil.rmtree(self.where)
+        for name in files:
+            target = self.where / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target)
+        ran = run(
+            [
+                "cmake",
+                "--preset",
+                "dev",
+                "-DDYNG_BUILD_PYTHON=ON",
+                "-DDYNG_BUILD_BENCH=OFF",
+                "-DDYNG_BUILD_EXAMPLES=OFF",
+                f"-DPython_EXECUTABLE={self.python}",
+            ],
+            self.where,
+            self.timeout,
+        )
+        if ran.returncode != 0:
+            raise MutationError(f"configuring {self.where} failed:\n{tail(ran.output)}")
+        self.stage.mkdir(parents=True)
+        package = self.where / "python" / "dyng"
+        for src in package.rglob("*"):
+            if src.is_file() and (src.suffix in (".py", ".pyi") or src.name == "py.typed"):
+                dst = self.stage / "dyng" / src.relative_to(package)
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dst)
+
+    def write(self, contents: dict[str, str]) -> None:
+        """Write files of the copy (paths relative to its root)."""
+        for path, text in contents.items():
+            (self.where / path).write_text(text)
+
+    def compile(self, c_tests: Sequence[str], python: bool) -> Ran:
+        """Build the C test programs named and, with ``python``, the extension (then staged)."""
+        targets = list(c_tests) + (["_core"] if python else [])
+        ran = run(
+            ["cmake", "--build", str(self.build), "-j", str(self.build_jobs), "--target", *targets],
+            self.where,
+            self.timeout,
+        )
+        if ran.returncode == 0 and python:
+            built = sorted((self.build / "python" / "_core").glob("_core*.so"))
+            if not built:
+                return Ran(1, "the build made no _core*.so")
+            for old in (self.stage / "dyng").glob("_core*.so"):
+                old.unlink()
+            shutil.copy2(built[0], self.stage / "dyng" / built[0].name)
+        return ran
+
+    def run_c(self, c_tests: Sequence[str]) -> tuple[list[str], list[str], str]:
+        """Run the C test programs named.
+
+        Returns
+        -------
+        tuple
+            The failures (each with the test functions whose checks failed), the names of the
+            failed programs, and the output.
+        """
+        pattern = "^(" + "|".join(re.escape(t) for t in c_tests) + ")$"
+        ran = run(
+            [
+                "ctest",
+                "--test-dir",
+                str(self.build),
+                "-R",
+                pattern,
+                "--output-on-failure",
+                "--timeout",
+                str(int(self.timeout)),
+            ],
+            self.where,
+            self.timeout + 30,
+        )
+        if ran.returncode is None:
+            return [f"{', '.join(c_tests)} (timed out)"], [], ran.output
+        found = re.findall(r"^\s*\d+ - (\S+) \(([^)]*)\)", ran.output, re.MULTILINE)
+        if ran.returncode != 0 and not found:
+            return [f"ctest failed without naming a test (status {ran.returncode})"], [], ran.output
+        labels = [self.describe_c(name, why, ran.output) for name, why in found]
+        return labels, [name for name, _ in found], ran.output
+
+    def describe_c(self, name: str, why: str, output: str) -> str:
+        """A failed C program with the test functions whose checks failed."""
+        functions: list[str] = []
+        for path, line in re.findall(r"(tests/c/[\w.]+\.c):(\d+):", output):
+            if Path(path).stem != name:
+                continue
+            f = enclosing_function(self.where / path, int(line))
+            if f and f not in functions:
+                functions.append(f)
+        label = name if why == "Failed" else f"{name} ({why})"
+        if functions:
+            shown = ", ".join(functions[:4]) + (", ..." if len(functions) > 4 else "")
+            label += f": {shown}"
+        return label
+
+    def run_python(
+        self, py_tests: Sequence[str], stop_first: bool = True, deselect: Sequence[str] = ()
+    ) -> tuple[list[str], list[str], str]:
+        """Run the Python test files named against the staged extension.
+
+        Parameters
+        ----------
+        py_tests : sequence of str
+            Test files or node ids, relative to the copy's root.
+        stop_first : bool
+            Stop at the first failure (``-x``).
+        deselect : sequence of str
+            Node ids left out (``--deselect``).
+
+        Returns
+        -------
+        tuple
+            The failures, the failed node ids (none for a crash or a timeout), and the output.
+        """
+        env = dict(os.environ)
+        env.pop("DYNG_TEST_SANITIZED", None)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(WORK), env.get("PYTHONPATH")]))
+        shutil.rmtree(self.where / ".hypothesis", ignore_errors=True)
+        ran = run(
+            [
+                self.python,
+                "tests/python/sanitized.py",
+                str(self.stage),
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-p",
+                PLUGIN_NAME,
+                *(["-x"] if stop_first else []),
+                "--hypothesis-seed=0",
+                *(f"--deselect={d}" for d in deselect),
+                *py_tests,
+            ],
+            self.where,
+            self.timeout,
+            env,
+        )
+        if ran.returncode == 0:
+            return [], [], ran.output
+        if ran.returncode is None:
+            return [f"pytest timed out after {self.timeout:.0f} s"], [], ran.output
+        failed = list(dict.fromkeys(re.findall(r"^(?:FAILED|ERROR) (\S+)", ran.output, re.M)))
+        if failed:
+            return failed, failed, ran.output
+        fatal = re.search(r"Fatal Python error: ([^\n]+)", ran.output)
+        if fatal:
+            frame = r'File "[^"]*/(tests/python/\w+\.py)", line \d+ in (\w+)'
+            frames = re.findall(frame, ran.output)
+            tests = [
+                f for f in frames if Path(f[0]).name.startswith("test_") and f[1][:5] == "test_"
+            ]
+            frames = tests or frames
+            where = f" in {frames[0][0]}::{frames[0][1]}" if frames else ""
+            return [f"crash ({fatal.group(1).strip()}){where}"], [], ran.output
+        return [f"pytest exited with status {ran.returncode}"], [], ran.output
+
+
+def enclosing_function(path: Path, line: int) -> str:
+    """The name of the C function that holds ``line`` of ``path`` (empty when unknown)."""
+    try:
+        lines = path.read_text().splitlines()
+    except OSError:
+        return ""
+    head = re.compile(r"^[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$")
+    for text in reversed(lines[: max(0, line - 1)]):
+        m = head.match(text)
+        if m and not text.startswith(("return", "else", "typedef")):
+            return m.group(1)
+    return ""
+
+
+# ---- one mutant -----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Excluded:
+    """Tests left out of every mutant's selection because they failed on the unmutated copy."""
+
+    c: list[str] = dataclasses.field(default_factory=list)
+    py: list[str] = dataclasses.field(default_factory=list)
+
+
+def test_copy(
+    copy: Copy,
+    name: str,
+    c_tests: Sequence[str],
+    py_tests: Sequence[str],
+    excluded: Excluded | None = None,
+    stop_first: bool = True,
+) -> Outcome:
+    """Build the copy as it is and run the tests named; killed when one fails.
+
+    Parameters
+    ----------
+    copy : Copy
+        The copy, planted or not.
+    name : str
+        The outcome's name.
+    c_tests, py_tests : sequence of str
+        The C programs and the Python test files to run.
+    excluded : Excluded, optional
+        C programs and Python node ids to leave out.
+    stop_first : bool
+        Stop the Python tests at the first failure.
+
+    Returns
+    -------
+    Outcome
+        ``error`` when the copy does not build, else ``killed`` or ``survived``.
+    """
+    if excluded is not None:
+        c_tests = [t for t in c_tests if t not in excluded.c]
+    start = time.monotonic()
+    outcome = Outcome(name)
+    built = copy.compile(c_tests, bool(py_tests))
+    if built.returncode != 0:
+        outcome.status = "error"
+        outcome.detail = tail(built.output)
+        outcome.seconds = time.monotonic() - start
+        return outcome
+    outputs: list[str] = []
+    if c_tests:
+        killers, outcome.failed_c, output = copy.run_c(c_tests)
+        outcome.killers += killers
+        if killers:
+            outputs.append(output)
+    if py_tests:
+        deselect = excluded.py if excluded is not None else []
+        killers, outcome.failed_py, output = copy.run_python(py_tests, stop_first, deselect)
+        outcome.killers += killers
+        if killers:
+            outputs.append(output)
+    outcome.status = "killed" if outcome.killers else "survived"
+    outcome.detail = "\n".join(tail(o) for o in outputs)
+    outcome.seconds = time.monotonic() - start
+    return outcome
+
+
+def test_mutant(copy: Copy, m: Mutant, texts: dict[str, str], excluded: Excluded) -> Outcome:
+    """Plant ``m`` in the copy, build, run its tests, and put the files back."""
+    copy.write(plant(m, texts))
+    try:
+        return test_copy(copy, m.name, m.c_tests, m.py_tests, excluded)
+    finally:
+        copy.write({p: texts[p] for p in m.files})
+
+
+# ---- the report -----------------------------------------------------------------------------
+
+
+def machine() -> str:
+    """The machine in words: processor, cores, system, compiler, Python."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    cc = run(["cc", "--version"], ROOT, 30).output.splitlines()
+    compiler = cc[0].strip() if cc else "cc"
+    return (
+        f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"{compiler}, Python {platform.python_version()}"
+    )
+
+
+def source_state() -> str:
+    """The commit the copies were made from, and whether the checkout had changes."""
+    head = run(["git", "rev-parse", "--short", "HEAD"], ROOT, 30).output.strip()
+    changed = run(["git", "status", "--porcelain"], ROOT, 30).output.strip().splitlines()
+    if not changed:
+        return f"commit {head}"
+    return f"commit {head} plus {len(changed)} uncommitted changes (files or folders)"
+
+
+def cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def report(
+    outcomes: Sequence[Outcome],
+    mutants: Sequence[Mutant],
+    texts: dict[str, str],
+    baseline: Outcome | None,
+    excluded: Excluded,
+    started: datetime.datetime,
+    total: float,
+) -> str:
+    """The Markdown report of a run."""
+    by_name = {o.name: o for o in outcomes}
+    killed = sum(o.status == "killed" for o in outcomes)
+    survived = [o.name for o in outcomes if o.status == "survived"]
+    lines = [
+        "# Mutation report",
+        "",
+        "Generated by `scripts/mutation.py` (do not edit by hand; `make mutation` writes it).",
+        "",
+        f"- Date: {started:%Y-%m-%d %H:%M} UTC",
+        f"- Machine: {machine()}",
+        f"- Source: {source_state()}",
+        f"- Result: {killed} of {len(outcomes)} mutants killed"
+        + (f"; survived: {', '.join(survived)}" if survived else "")
+        + f"; {total / 60:.1f} min in all",
+    ]
+    if baseline is not None and not (excluded.c or excluded.py):
+        lines.append(
+            f"- Baseline: the selected tests pass on the unmutated copy ({baseline.seconds:.0f} s)"
+        )
+    elif baseline is not None:
+        left_out = [f"`{t}`" for t in excluded.c + excluded.py]
+        lines.append(
+            "- Baseline: these tests failed on the unmutated copy and were left out of every "
+            f"mutant's run (`--exclude-baseline-failures`): {', '.join(left_out)}"
+        )
+    else:
+        lines.append("- Baseline: not run (`--skip-baseline`)")
+    lines += [
+        "",
+        "Each mutant is a realistic bug planted by exact text replacement in a copy of the",
+        "checkout (`build/mutation/`; the working tree is never changed), built with the `dev`",
+        "preset, and tested with the C programs (ctest) and Python test files it names; the",
+        "Python tests run against the mutant's own `_core` through `tests/python/sanitized.py`.",
+        "A mutant is killed when one of them fails. C programs are listed with the test",
+        "functions whose checks failed; Python runs stop at the first failing test (`-x`), with",
+        "Hypothesis on a fixed seed and without shrinking.",
+        "",
+        "| mutant | file | result | killed by | time |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for m in mutants:
+        o = by_name[m.name]
+        files = ", ".join(f"`{f}`" for f in m.files)
+        killers = "; ".join(o.killers) if o.killers else "-"
+        lines.append(
+            f"| [{m.name}](#{m.name}) | {files} | {o.status} | {cell(killers)} | "
+            f"{o.seconds:.0f} s |"
+        )
+    lines.append("")
+    for m in mutants:
+        o = by_name[m.name]
+        tests = [f"C: {', '.join(m.c_tests)}"] if m.c_tests else []
+        if m.py_tests:
+            tests.append(f"Python: {', '.join(m.py_tests)}")
+        lines += [
+            f"## {m.name}",
+            "",
+            m.bug,
+            "",
+            f"- Tests run: {'; '.join(tests)}",
+            f"- Result: {o.status} in {o.seconds:.1f} s"
+            + (f", by {'; '.join(o.killers)}" if o.killers else ""),
+        ]
+        if m.note:
+            lines.append(f"- Note: {m.note}")
+        lines += ["", "```diff", diff_of(m, texts).rstrip(), "```", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# ---- the run --------------------------------------------------------------------------------
+
+
+@contextmanager
+def exclusive_run() -> Iterator[None]:
+    """Hold build/mutation/.lock so that two runs never share the copies."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    with open(WORK / ".lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as e:
+            raise MutationError("another scripts/mutation.py run holds build/mutation") from e
+        yield
+
+
+def write_plugin() -> None:
+    """Write the pytest plugin of the Python runs (see PLUGIN)."""
+    (WORK / f"{PLUGIN_NAME}.py").write_text(PLUGIN)
+
+
+def link_shared() -> None:
+    """Make ../shared of each copy (goldens, data) the checkout's ../shared."""
+    shared = ROOT.parent / "shared"
+    link = WORK / "shared"
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    if shared.is_dir():
+        link.symlink_to(shared)
+
+
+def union(items: Sequence[Sequence[str]]) -> list[str]:
+    """The items of several lists, each once, in order of first appearance."""
+    return list(dict.fromkeys(x for group in items for x in group))
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(
+        description="Plant realistic bugs one at a time in a copy of the checkout and check "
+        "that the tests catch each.",
+    )
+    p.add_argument("--list", action="store_true", help="list the mutants and exit")
+    p.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run only this mutant (repeatable; comma-separated names too)",
+    )
+    p.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
+    p.add_argument(
+        "--build-jobs", type=int, default=2, help="parallel compile jobs per build (default 2)"
+    )
+    p.add_argument("--report", type=Path, help="write the Markdown report here")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        help="seconds one build or test command may run (default 600)",
+    )
+    p.add_argument(
+        "--skip-baseline",
+        action="store_true",
+        help="do not run the selected tests on the unmutated copy first",
+    )
+    p.add_argument(
+        "--exclude-baseline-failures",
+        action="store_true",
+        help="leave the tests that fail on the unmutated copy out of every mutant's run "
+        "(listed in the report) instead of stopping",
+    )
+    p.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the interpreter that builds the extension and runs pytest (default: this one)",
+    )
+    options = p.parse_args(argv)
+    if options.jobs < 1 or options.build_jobs < 1:
+        p.error("--jobs and --build-jobs must be at least 1")
+    return options
+
+
+def select(names: Sequence[str]) -> list[Mutant]:
+    """The mutants named (all when none is)."""
+    wanted = [n for arg in names for n in arg.split(",") if n]
+    if not wanted:
+        return list(MUTANTS)
+    known = {m.name: m for m in MUTANTS}
+    unknown = [n for n in wanted if n not in known]
+    if unknown:
+        raise MutationError(f"unknown mutant(s): {', '.join(unknown)}; see --list")
+    return [known[n] for n in dict.fromkeys(wanted)]
+
+
+def run_all(options: argparse.Namespace) -> int:
+    """Run the mutants the options select; the exit status."""
+    mutants = select(options.only)
+    texts = read_sources(mutants)
+    started = datetime.datetime.now(datetime.UTC)
+    t0 = time.monotonic()
+    files = checkout_files()
+    jobs = min(options.jobs, len(mutants))
+    copies = [Copy(WORK / f"worker-{k}", options) for k in range(jobs)]
+    c_all = union([m.c_tests for m in mutants])
+    py_all = union([m.py_tests for m in mutants])
+    baseline: Outcome | None = None
+    excluded = Excluded()
+    with exclusive_run():
+        link_shared()
+        write_plugin()
+        print(f"mutation: copying {len(files)} files into {len(copies)} cop(ies)", flush=True)
+        for copy in copies:
+            copy.setup(files)
+            copy.write(texts)  # the sources the anchors were checked in, even if edited since
+        if not options.skip_baseline:
+            baseline = test_copy(copies[0], "baseline", c_all, py_all, stop_first=False)
+            named = len(baseline.failed_c) + len(baseline.failed_py)
+            if baseline.status == "killed" and (
+                not options.exclude_baseline_failures or named != len(baseline.killers)
+            ):
+                raise MutationError(
+                    "the unmutated copy fails these tests (fix them first, or pass "
+                    "--exclude-baseline-failures to leave them out):\n"
+                    f"{'; '.join(baseline.killers)}\n{baseline.detail}"
+                )
+            if baseline.status == "error":
+                raise MutationError(f"the unmutated copy does not build:\n{baseline.detail}")
+            excluded = Excluded(baseline.failed_c, baseline.failed_py)
+            left_out = "; ".join(excluded.c + excluded.py)
+            print(
+                f"mutation: baseline passes ({baseline.seconds:.0f} s)"
+                + (f" once these are left out: {left_out}" if left_out else ""),
+                flush=True,
+            )
+        else:  # build everything once, so that each mutant rebuilds only what it changed
+            for copy in copies:
+                built = copy.compile(c_all, bool(py_all))
+                if built.returncode != 0:
+                    raise MutationError(f"the unmutated copy does not build:\n{tail(built.output)}")
+
+        todo: queue.Queue[Mutant] = queue.Queue()
+        for m in mutants:
+            todo.put(m)
+        outcomes: dict[str, Outcome] = {}
+        lock = threading.Lock()
+        failures: list[BaseException] = []
+
+        def worker(copy: Copy) -> None:
+            while not failures:
+                try:
+                    m = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    o = test_mutant(copy, m, texts, excluded)
+                except BaseException as e:  # reported by the main thread
+                    failures.append(e)
+                    return
+                with lock:
+                    outcomes[m.name] = o
+                    said = "; ".join(o.killers) or (o.detail.splitlines() or [""])[-1]
+                    print(
+                        f"mutation: [{len(outcomes)}/{len(mutants)}] {m.name}: {o.status} "
+                        f"({o.seconds:.0f} s) {said}",
+                        flush=True,
+                    )
+
+        threads = [threading.Thread(target=worker, args=(c,), daemon=True) for c in copies]
+        for t in threads:
+            t.start()
+        try:
+            for t in threads:
+                while t.is_alive():
+                    t.join(timeout=1)
+        except KeyboardInterrupt:
+            failures.append(MutationError("interrupted"))
+            stop_running()
+            raise
+        if failures:
+            raise failures[0]
+    ordered = [outcomes[m.name] for m in mutants]
+    total = time.monotonic() - t0
+    if options.report is not None:
+        text = report(ordered, mutants, texts, baseline, excluded, started, total)
+        options.report.parent.mkdir(parents=True, exist_ok=True)
+        options.report.write_text(text)
+        print(f"mutation: wrote {options.report}")
+    broken = [o for o in ordered if o.status == "error"]
+    for o in broken:
+        print(f"mutation: {o.name} does not build:\n{o.detail}", file=sys.stderr)
+    survived = [o.name for o in ordered if o.status == "survived"]
+    killed = sum(o.status == "killed" for o in ordered)
+    print(
+        f"mutation: {killed} of {len(ordered)} killed"
+        + (f"; survived: {', '.join(survived)}" if survived else "")
+        + f" ({total / 60:.1f} min)"
+    )
+    if broken:
+        return 2
+    return 1 if survived else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: list, or run the mutants and report."""
+    options = parse_args(sys.argv[1:] if argv is None else argv)
+    if options.list:
+        for m in MUTANTS:
+            where = ", ".join(m.files)
+            print(f"{m.name:36} {where}\n{'':36} {m.bug}")
+        return 0
+    try:
+        return run_all(options)
+    except MutationError as e:
+        print(f"mutation: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("mutation: interrupted (the copies under build/mutation may hold a mutant)")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
