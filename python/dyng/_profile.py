@@ -45,7 +45,8 @@ class Profile:
     Attributes
     ----------
     stages : dict of str to StageRecord
-        One record per stage, in the order they first ran; filled when the
+        One record per stage, in the order they first ended (an inner stage
+        before the call it is part of); filled when the
         block ends. A native call is one stage (``"graph.apply"``,
         ``"io.read_matrix_market"``, ``"update"``, ``"sssp.compute"``, ...);
         the stages inside it are recorded too, with ``inner=True``: the
