@@ -366,6 +366,8 @@ class GraphProperties:
             Naming the first field with a bad value.
         """
         s = self.semantics
+        if not isinstance(s, BatchSemantics):  # even unchecked: its fields are read below
+            raise InvalidArgumentError(f"semantics must be a BatchSemantics, got {s!r}")
         if not check:
             return (
                 self.directed,
@@ -382,8 +384,6 @@ class GraphProperties:
                 s.allow_vertex_growth,
                 s.as_sets,
             )
-        if not isinstance(s, BatchSemantics):
-            raise InvalidArgumentError(f"semantics must be a BatchSemantics, got {s!r}")
         sem = s.to_native()
         num_weights = _check_num_weights(self.num_weights, "num_weights")
         return (

@@ -235,3 +235,9 @@ def test_unweighted_int64_ids_say_how_to_get_int32() -> None:
         dyng.Graph.from_edges(np.array([0, 1]), np.array([1, 2]))
     g = dyng.Graph.from_edges(np.array([0, 1]), np.array([1, 2]), vertex_dtype="int32")
     assert g.vertex_dtype == np.int32
+
+
+def test_properties_with_semantics_of_another_type() -> None:
+    """Found by test_api_fuzz: the semantics field was read before its type was checked."""
+    with pytest.raises(dyng.InvalidArgumentError, match="semantics must be a BatchSemantics"):
+        dyng.Graph.from_edges([0], [1], properties=dyng.GraphProperties(semantics="set"))  # type: ignore[arg-type]
