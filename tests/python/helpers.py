@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -132,3 +134,28 @@ def check_csr_structure(row_ptr: IntArray, col: IntArray, n: int, *, sorted_rows
         for v in range(n):
             row = col[int(row_ptr[v]) : int(row_ptr[v + 1])]
             assert bool(np.all(np.diff(row) >= 0))
+
+
+def run_threads(targets: list[Callable[[], None]]) -> None:
+    """Start one thread per target together (a barrier), join them, re-raise the first error."""
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(targets))
+
+    def wrap(f: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                barrier.wait()
+                f()
+            except BaseException as e:
+                errors.append(e)
+
+        return run
+
+    threads = [threading.Thread(target=wrap(f), daemon=True) for f in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+        assert not t.is_alive()
+    if errors:
+        raise errors[0]

@@ -1,4 +1,4 @@
-"""Every Python example of the README and the manual runs, and prints what the page says.
+"""Every example of the README and the manual runs, and prints what the page says.
 
 The pages are README.md and docs/**/*.md (not folders whose name starts with ``_`` or ``.``,
 such as docs/_build or docs/_ext). In each page, the fenced code blocks run in page order
@@ -7,21 +7,39 @@ in one namespace, in a fresh temporary working directory:
 - a ```` ```python ```` block is executed as it is;
 - a ```` ```pycon ```` block, and a ```` ```python ```` block whose first line is
   ``# doctest``, are doctests: each ``>>>`` line runs and its output is compared with the
-  lines below it (ELLIPSIS and NORMALIZE_WHITESPACE, as NumPy's docs use them).
+  lines below it (ELLIPSIS and NORMALIZE_WHITESPACE, as NumPy's docs use them);
+- a ```` ```sh ```` block (also ``bash``, ``shell``) runs its command lines of the command
+  line interface and of Python, in the page's working directory, in page order with the
+  Python blocks (so a command reads the files the blocks above it wrote, and a block below
+  reads what the command wrote). A command line is a line of the block with its ``\\``
+  continuations joined and its trailing ``# comment`` dropped (split as ``shlex`` splits, so
+  quotes are kept). A line ``dyng ARGS`` runs as ``python -m dyng ARGS`` and a line
+  ``python -c CODE ...`` as ``python -c CODE ...``, with the Python that runs the tests
+  (``sys.executable``), without a shell (no pipes, redirections or variables); each must exit
+  with status 0.
 
-Blocks inside MyST directive fences (```` ```{note} ````, ``:::{tip}``) count too. A block that
-must not run (a shell command, output) uses another language (``sh``, ``console``, ``text``),
-never ``python``. One test per page: a block that raises, or prints something else than its
-page says, fails the page with the page, the line of the block and the traceback or the
-doctest report. Nothing is skipped: a ``pycon`` block or ``# doctest`` block without a ``>>>``
-line fails too.
+  **Every other command line is not run**: installing and building (``pip install .``,
+  ``make ...``, ``cmake ...``) would change the checkout or the environment. A block may mix
+  both kinds of lines: its ``dyng`` and ``python -c`` lines run, in order, and its other lines
+  are skipped silently. A ``sh`` block with no ``dyng`` or ``python -c`` line is not a test.
+
+Blocks inside MyST directive fences (```` ```{note} ````, ``:::{tip}``) count too. Output, or a
+shell session with prompts, uses another language (``console``, ``text``), never ``python``.
+One test per page: a block that raises, or prints something else than its page says, or a
+command that exits with another status, fails the page with the page, the line of the block
+(of the command line for ``sh``) and the traceback, the doctest report or the command's
+output. Nothing is skipped: a ``pycon`` block or ``# doctest`` block without a ``>>>`` line
+fails too.
 """
 
 from __future__ import annotations
 
 import doctest
 import io
+import os
 import re
+import shlex
+import subprocess
 import sys
 import traceback
 from collections.abc import Iterator
@@ -34,6 +52,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PYTHON = ("python", "py", "python3")
 DOCTEST = ("pycon",)
+SHELL = ("sh", "bash", "shell")
+# Seconds a command line of a sh block may run (a page's commands are small examples).
+COMMAND_TIMEOUT = float(os.environ.get("DYNG_DOCS_COMMAND_TIMEOUT", "120"))
 # MyST directives whose content is code or markup, not Markdown with more blocks inside.
 NOT_MARKDOWN = {
     "code",
@@ -57,7 +78,7 @@ _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>.*
 class Block:
     """A fenced code block that runs: its language, first line in the page, and code."""
 
-    language: str  # "python" or "pycon"
+    language: str  # "python", "pycon" or "sh"
     line: int  # 1-based line of the block's first code line in the page
     code: str
 
@@ -109,8 +130,33 @@ def _strip_directive_options(lines: list[str]) -> tuple[list[str], int]:
     return lines[k:], k
 
 
+def commands_of(block: Block) -> list[tuple[int, list[str]]]:
+    """The command lines of a sh block that run: (line in the page, argv), in order.
+
+    ``dyng ARGS`` -> ``[sys.executable, "-m", "dyng", *ARGS]``; ``python -c CODE ...`` ->
+    ``[sys.executable, "-c", CODE, ...]``; any other line (``pip install .``, ``make``) is
+    left out."""
+    found: list[tuple[int, list[str]]] = []
+    lines = block.code.split("\n")
+    k = 0
+    while k < len(lines):
+        start = k
+        joined = lines[k]
+        while joined.rstrip().endswith("\\") and k + 1 < len(lines):
+            k += 1
+            joined = joined.rstrip()[:-1] + " " + lines[k]
+        k += 1
+        words = shlex.split(joined, comments=True)
+        if words[:1] == ["dyng"]:
+            found.append((block.line + start, [sys.executable, "-m", "dyng", *words[1:]]))
+        elif words[:2] in (["python", "-c"], ["python3", "-c"]):
+            found.append((block.line + start, [sys.executable, *words[1:]]))
+    return found
+
+
 def blocks_of(text: str, first_line: int = 1) -> Iterator[Block]:
-    """The python and pycon blocks of Markdown text, in order (nested directives included)."""
+    """The python, pycon and sh blocks of Markdown text, in order (nested directives
+    included); a sh block only when it has a command line that runs."""
     lines = text.split("\n")
     k = 0
     while k < len(lines):
@@ -143,6 +189,10 @@ def blocks_of(text: str, first_line: int = 1) -> Iterator[Block]:
                 yield Block("pycon", body_line + skipped, code)
             else:
                 yield Block("python", body_line + skipped, code)
+        elif language in SHELL:
+            block = Block("sh", body_line, "\n".join(body) + "\n")
+            if commands_of(block):
+                yield block
         k = end + 1
 
 
@@ -189,6 +239,9 @@ def _run_block(
     namespace: dict[str, object],
 ) -> None:
     """Run one block; DocExampleError when it raises or prints something else."""
+    if block.language == "sh":
+        _run_commands(block, name)
+        return
     if block.language == "python":
         # Leading newlines put the code at its line in the page, so a traceback names the
         # page's lines (and shows them: linecache reads the page).
@@ -210,6 +263,29 @@ def _run_block(
     result = runner.run(test, out=report.write, clear_globs=False)
     if result.failed:
         raise DocExampleError(f"{where} printed something else:\n{report.getvalue()}")
+
+
+def _run_commands(block: Block, name: str) -> None:
+    """Run a sh block's command lines in the working directory; DocExampleError for the
+    first that does not exit with 0."""
+    for line, argv in commands_of(block):
+        where = f"{name}, the command at line {line}"
+        shown = shlex.join(
+            ["dyng", *argv[3:]] if argv[1:3] == ["-m", "dyng"] else ["python", *argv[1:]]
+        )
+        try:
+            done = subprocess.run(
+                argv, capture_output=True, text=True, timeout=COMMAND_TIMEOUT, check=False
+            )
+        except subprocess.TimeoutExpired:
+            raise DocExampleError(
+                f"{where} ran longer than {COMMAND_TIMEOUT:g} s: {shown}"
+            ) from None
+        if done.returncode != 0:
+            raise DocExampleError(
+                f"{where} exited with status {done.returncode}: {shown}\n"
+                f"--- stdout\n{done.stdout}--- stderr\n{done.stderr}"
+            )
 
 
 def run_page(page: Path) -> int:
@@ -270,11 +346,13 @@ PAGE = """\
 # A page
 
 ```sh
-python -c 'raise SystemExit(1)'
+make demo   # not run: the other line of the block runs
+python -c 'open("made.txt", "w").write("40")'
 ```
 
 ```python
-x = 40
+from pathlib import Path
+x = int(Path("made.txt").read_text())
 ```
 
 - In a list:
@@ -308,19 +386,46 @@ raise AssertionError("inside eval-rst: not a Markdown block")
 def test_collector_finds_the_blocks_in_order() -> None:
     found = list(blocks_of(PAGE))
     assert [(b.language, b.line) for b in found] == [
-        ("python", 8),
-        ("pycon", 14),
-        ("python", 21),
-        ("pycon", 32),
+        ("sh", 4),
+        ("python", 9),
+        ("pycon", 16),
+        ("python", 23),
+        ("pycon", 34),
     ]
-    assert found[1].code == ">>> x + 2\n42\n"
-    assert found[2].code == "y = x + 1\n"
+    assert commands_of(found[0]) == [
+        (5, [sys.executable, "-c", 'open("made.txt", "w").write("40")'])
+    ]
+    assert found[2].code == ">>> x + 2\n42\n"
+    assert found[3].code == "y = x + 1\n"
 
 
-def test_a_page_shares_one_namespace(tmp_path: Path) -> None:
+def test_command_lines_of_a_sh_block() -> None:
+    code = (
+        "pip install .\n"
+        "dyng convert 'a b.mtx' \\\n"
+        "    out.txt  # a comment\n"
+        "# a comment line\n"
+        "cmake --build build/dev -j1\n"
+        "dyng config\n"
+        "python3 -c 'print(1)' # shown\n"
+    )
+    assert commands_of(Block("sh", 10, code)) == [
+        (11, [sys.executable, "-m", "dyng", "convert", "a b.mtx", "out.txt"]),
+        (15, [sys.executable, "-m", "dyng", "config"]),
+        (16, [sys.executable, "-c", "print(1)"]),
+    ]
+    # A sh block with nothing to run is not collected.
+    assert list(blocks_of("```sh\npip install .\nmake test\n```\n")) == []
+
+
+def test_a_page_shares_one_namespace_and_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     page = tmp_path / "page.md"
     page.write_text(PAGE)
-    assert run_page(page) == 4
+    assert run_page(page) == 5
+    assert (tmp_path / "made.txt").read_text() == "40"
 
 
 BROKEN = {
@@ -342,6 +447,18 @@ BROKEN = {
         "has no '>>> ' line",
     ),
     "dyng-error": ("```python\nimport dyng\ndyng.citation('no such')\n```\n", 2, "InvalidArgument"),
+    "dyng-command-fails": (
+        "```python\nx = 1\n```\n\n```sh\npip install .\ndyng convert missing.mtx \\\n"
+        "    out.txt  # a comment\n```\n",
+        7,
+        "exited with status 1: dyng convert missing.mtx out.txt\n--- stdout\n--- stderr\n"
+        "dyng: error: missing.mtx: cannot open",
+    ),
+    "python-c-fails": (
+        "```sh\npython -c 'print(\"out\"); raise SystemExit(3)'\n```\n",
+        2,
+        "exited with status 3: python -c 'print(\"out\"); raise SystemExit(3)'\n--- stdout\nout",
+    ),
     "file-left-open": (
         "```python\nx = 1\n```\n\n```python\nopen('f.txt', 'w')\n```\n",
         6,

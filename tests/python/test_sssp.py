@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 import dyng
 import dyng.sssp
 import dyng.testing
-from helpers import dyng_semantics, snapshot
+from helpers import dyng_semantics, run_threads, snapshot
 from refmodel import semantics_strategy
 
 INF = dyng.sssp.INFINITE_DISTANCE
@@ -1060,30 +1060,6 @@ def random_graph(seed: int, n: int, m: int) -> dyng.Graph:
         rng.integers(1, 20, (m, 1), dtype=np.int32),
         num_vertices=n,
     )
-
-
-def run_threads(targets: list[Callable[[], None]]) -> None:
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(len(targets))
-
-    def wrap(f: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            try:
-                barrier.wait()
-                f()
-            except BaseException as e:
-                errors.append(e)
-
-        return run
-
-    threads = [threading.Thread(target=wrap(f), daemon=True) for f in targets]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-        assert not t.is_alive()
-    if errors:
-        raise errors[0]
 
 
 def test_python_threads_update_their_own_trees_and_read_a_shared_one() -> None:

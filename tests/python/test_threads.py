@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -13,7 +12,7 @@ import pytest
 
 import dyng
 import dyng.testing
-from helpers import check_csr_structure, snapshot
+from helpers import check_csr_structure, run_threads, snapshot
 
 NUM_THREADS = 4
 ITERATIONS = 40
@@ -38,30 +37,6 @@ def random_batches(seed: int, n: int, count: int, size: int, k: int = 1) -> list
         dv = rng.integers(0, n, size)
         out.append(dyng.EdgeBatch(insert=(iu, iv, w), delete=(du, dv)))
     return out
-
-
-def run_threads(targets: list[Callable[[], None]]) -> None:
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(len(targets))
-
-    def wrap(f: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            try:
-                barrier.wait()
-                f()
-            except BaseException as e:
-                errors.append(e)
-
-        return run
-
-    threads = [threading.Thread(target=wrap(f), daemon=True) for f in targets]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-        assert not t.is_alive()
-    if errors:
-        raise errors[0]
 
 
 def test_threads_on_separate_and_shared_graphs() -> None:

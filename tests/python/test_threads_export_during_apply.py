@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 import dyng
+from helpers import run_threads
 
 SANITIZED = bool(os.environ.get("DYNG_TEST_SANITIZED"))
 EDGES = int(os.environ.get("DYNG_EXPORT_TEST_EDGES", 100_000 if SANITIZED else 400_000))
@@ -88,30 +89,6 @@ def setup() -> tuple[dyng.Graph, list[dyng.EdgeBatch], set[bytes], set[bytes]]:
         csr_states.add(digest(*replay.to_csr()))
         edge_states.add(digest(*replay.edges()))
     return g, batches, csr_states, edge_states
-
-
-def run_threads(targets: list[Callable[[], None]]) -> None:
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(len(targets))
-
-    def wrap(f: Callable[[], None]) -> Callable[[], None]:
-        def run() -> None:
-            try:
-                barrier.wait()
-                f()
-            except BaseException as e:
-                errors.append(e)
-
-        return run
-
-    threads = [threading.Thread(target=wrap(f), daemon=True) for f in targets]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-        assert not t.is_alive()
-    if errors:
-        raise errors[0]
 
 
 def test_exports_during_applies_see_whole_states() -> None:
