@@ -25,26 +25,11 @@
 
 #include "check.h"
 #include "refmodel.h"
+#include "rng.h" /* splitmix64: a small PRNG of our own */
 
 /* What the batches did in total (printed, to show what was covered). */
 static dyng_apply_summary totals;
 static int64_t failed_batches, empty_batches, large_batches;
-
-/* splitmix64: a small PRNG of our own. */
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 (n >= 1). */
-static int64_t rng_below(int64_t n) { return (int64_t)(rng_next() % (uint64_t)n); }
-
-/* True with probability p. */
-static bool rng_chance(double p) { return (double)(rng_next() >> 11) * 0x1.0p-53 < p; }
 
 typedef struct config {
     dyng_graph_properties p;

@@ -29,6 +29,7 @@
 #include "core/alloc.h"
 #include "core/resources_internal.h"
 #include "refmodel.h"
+#include "rng.h"
 
 /* ------------------------------------------------------------------------ */
 /* The world a call works on, and its snapshot                               */
@@ -239,17 +240,6 @@ static int64_t sweep(const call *c, const world *base, fault_kind f) {
 /* ------------------------------------------------------------------------ */
 /* Graphs and batches                                                        */
 
-static uint64_t rng_state = 0x5EEDF00DULL;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static int64_t rng_below(int64_t n) { return (int64_t)(rng_next() % (uint64_t)n); }
-
 /* A directed graph of n vertices and about m random edges, weights 1..9,
  * int32 ids, in-edges stored. */
 static dyng_graph *random_graph(int64_t n, int64_t m) {
@@ -310,6 +300,7 @@ static dyng_batch *random_batch(const dyng_graph *g, int64_t count) {
 }
 
 int main(void) {
+    rng_state = 0x5EEDF00DULL;
     /* A graph for shortest paths: big enough that the queue loops poll
      * (every 4096 pops) and the recomputation fallback happens. */
     world sp_base = {random_graph(6000, 24000), NULL, NULL};
