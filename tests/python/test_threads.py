@@ -228,6 +228,9 @@ batch = dyng.EdgeBatch(
             rng.integers(1, 100, size, dtype=np.int32)),
     delete=(rng.integers(0, n, size, dtype=np.int32), rng.integers(0, n, size, dtype=np.int32)))
 MODE = sys.argv[1]
+# Python's own handler, even when this process was started with SIGINT ignored (a parent
+# shell's background job), in which case Python would leave it ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 started = threading.Event()
 def fire():
