@@ -132,7 +132,7 @@ test-python: python
 # The Python tests against an extension built with a sanitizer preset (asan:
 # AddressSanitizer + UndefinedBehaviorSanitizer; tsan: ThreadSanitizer, which
 # sees the interpreter's GIL through the pthread calls it intercepts): the
-# typed layer and the instrumented module are staged in build/<preset>/stage,
+# typed layer (with its data files) and the instrumented module are staged in build/<preset>/stage,
 # and the interpreter runs with the sanitizer runtime preloaded. The
 # interpreter itself is not instrumented, so leak checking is off (CPython keeps
 # memory to the end). tests/python/sanitized.py makes sure the staged module is
@@ -142,7 +142,7 @@ define sanitized_pytest
 	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
 	$(CMAKE) --build --preset $(1) -j $(JOBS) --target _core
 	rm -rf build/$(1)/stage && mkdir -p build/$(1)/stage/dyng
-	cd python && find dyng \( -name '*.py' -o -name '*.pyi' -o -name py.typed \) \
+	cd python && find dyng \( -name '*.py' -o -name '*.pyi' -o -name py.typed -o -path 'dyng/data/*' \) \
 	  -not -path '*/__pycache__/*' -exec cp --parents {} $(CURDIR)/build/$(1)/stage/ \;
 	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
 	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
