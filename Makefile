@@ -136,7 +136,9 @@ test-python: python
 # and the interpreter runs with the sanitizer runtime preloaded. The
 # interpreter itself is not instrumented, so leak checking is off (CPython keeps
 # memory to the end). tests/python/sanitized.py makes sure the staged module is
-# the one imported.
+# the one imported. Reports go to build/<preset>/sanitizer-report.<pid> and are
+# printed after the run (pytest captures a test's stderr, and a sanitizer that
+# stops the process mid-test would take its report with it).
 #   $(call sanitized_pytest,PRESET,RUNTIME LIBRARIES,ENVIRONMENT)
 define sanitized_pytest
 	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
@@ -145,18 +147,21 @@ define sanitized_pytest
 	cd python && find dyng \( -name '*.py' -o -name '*.pyi' -o -name py.typed -o -path 'dyng/data/*' \) \
 	  -not -path '*/__pycache__/*' -exec cp --parents {} $(CURDIR)/build/$(1)/stage/ \;
 	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
+	rm -f build/$(1)/sanitizer-report.*
 	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
 	  $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
-	  -q -p no:cacheprovider -x tests/python
+	  -q -p no:cacheprovider -x tests/python; \
+	  status=$$?; cat build/$(1)/sanitizer-report.* 2>/dev/null; exit $$status
 endef
 
 test-python-asan: $(PY_STAMP)
 	$(call sanitized_pytest,asan,libasan.so libubsan.so,\
-	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:log_path=$(CURDIR)/build/asan/sanitizer-report \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$(CURDIR)/build/asan/sanitizer-report)
 
 test-python-tsan: $(PY_STAMP)
 	$(call sanitized_pytest,tsan,libtsan.so,\
-	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1)
+	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$(CURDIR)/build/tsan/sanitizer-report)
 
 # Build the wheel as `pip install .` would and check what it holds.
 check-wheel: $(PY_STAMP)
