@@ -277,8 +277,10 @@ static inline void rm_clone(rm_graph *dst, const rm_graph *src) {
     }
 }
 
+/* The largest vertex id of a type: one below the type's largest value, so
+ * that the vertex count n = id + 1 fits the type too (docs/limits.md). */
 static inline int64_t rm_vertex_max(dyng_type t) {
-    return t == DYNG_TYPE_INT32 ? INT32_MAX : INT64_MAX;
+    return t == DYNG_TYPE_INT32 ? INT32_MAX - 1 : INT64_MAX - 1;
 }
 
 /*

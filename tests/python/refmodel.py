@@ -22,6 +22,10 @@ from hypothesis import strategies as st
 
 INT32_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
+# The largest vertex ids: one below each type's largest value, so that the vertex count
+# n = id + 1 fits the type too (docs/limits.md).
+MAX_ID32 = INT32_MAX - 1
+MAX_ID64 = INT64_MAX - 1
 
 Weights = tuple[int, ...]
 Row = list[tuple[int, Weights]]
@@ -125,7 +129,7 @@ class Model:
     allow_parallel: bool = False
     store_transposed: bool = True
     num_weights: int = 0
-    vertex_max: int = INT32_MAX
+    vertex_max: int = MAX_ID32
     semantics: Semantics = field(default_factory=Semantics)
     n: int = 0
     out: list[Row] = field(default_factory=list)
@@ -147,7 +151,7 @@ class Model:
         allow_parallel: bool = False,
         store_transposed: bool = True,
         num_weights: int = 0,
-        vertex_max: int = INT32_MAX,
+        vertex_max: int = MAX_ID32,
         semantics: Semantics | None = None,
     ) -> Model:
         m = cls(

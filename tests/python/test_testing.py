@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import dyng
 import dyng.testing
 from helpers import assert_graph_equals_model, ints, snapshot
-from refmodel import INT64_MAX, Model, ModelError, Semantics
+from refmodel import MAX_ID32, MAX_ID64, Model, ModelError, Semantics
 
 
 def model_of(g: dyng.Graph) -> Model:
@@ -31,7 +31,7 @@ def model_of(g: dyng.Graph) -> Model:
         allow_parallel=p.parallel_edges == "allow",
         store_transposed=p.store_transposed,
         num_weights=k,
-        vertex_max=INT64_MAX if g.vertex_dtype == np.dtype(np.int64) else 2**31 - 1,
+        vertex_max=MAX_ID64 if g.vertex_dtype == np.dtype(np.int64) else MAX_ID32,
         semantics=Semantics(**dataclasses.asdict(p.semantics)),
     )
 
