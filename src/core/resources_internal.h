@@ -12,10 +12,10 @@
 struct dyng_resources {
     atomic_int refcount;
     dyng_backend backend;
-    int num_threads;           /* as asked; 0 = all */
-    atomic_int interrupt_flag; /* set by dyng_interrupt */
-    atomic_flag scratch_busy;  /* held while a call uses the scratch buffers */
-    void *scratch[2];          /* a call's first and second buffer           */
+    int num_threads;                /* as asked; 0 = all */
+    atomic_int interrupt_flag;      /* set by dyng_interrupt */
+    atomic_flag scratch_busy;       /* held while a call uses the scratch buffers */
+    void *scratch[2];               /* a call's first and second buffer           */
     atomic_size_t scratch_bytes[2]; /* read by dyng_resources_scratch_bytes at any time */
 };
 
