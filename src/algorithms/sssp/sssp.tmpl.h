@@ -13,7 +13,9 @@
 /* What a repair marks on a vertex (work.mark). */
 #ifndef DYNG_I_SSSP_MARKS
 #define DYNG_I_SSSP_MARKS
-enum { MARK_TOUCHED = 1, MARK_HEAD = 2, MARK_INVALID = 4 };
+/* TREE: the batch names the head's tree edge (its support must be checked);
+ * GAIN: the head of an insertion (it may improve). */
+enum { MARK_TOUCHED = 1, MARK_HEAD = 2, MARK_INVALID = 4, MARK_TREE = 8, MARK_GAIN = 16 };
 #endif
 
 /* The in-edges: stored ones for a directed graph, the rows themselves for an
@@ -80,15 +82,25 @@ static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
  */
 static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
                                               int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                              dyng_resources *r, bool poll, bool lazy) {
+                                              dyng_resources *r, bool poll, bool lazy,
+                                              int64_t *save) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
-    for (int64_t v = 0; v < n; v++) {
-        dist[v] = DYNG_INFINITE_DISTANCE;
-        parent[v] = -1;
+    if (save != NULL) { /* the entries before, in the pass that clears them */
+        for (int64_t v = 0; v < n; v++) {
+            save[v] = dist[v];
+            save[n + v] = parent[v];
+            dist[v] = DYNG_INFINITE_DISTANCE;
+            parent[v] = -1;
+        }
+    } else {
+        for (int64_t v = 0; v < n; v++) {
+            dist[v] = DYNG_INFINITE_DISTANCE;
+            parent[v] = -1;
+        }
     }
     dyng_i_heap_entry *heap = w->heap;
     dyng_i_radix radix;
@@ -151,7 +163,7 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
                                          dyng_resources *r, bool poll) {
-    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
+    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true, NULL);
 }
 
 static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
@@ -472,21 +484,31 @@ static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist
 }
 
 /* Mark the heads of the batch's edges (the vertices whose in-edges changed)
- * and list them in work.queue; returns how many. */
-static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_i_sssp_work *w) {
+ * and list them in work.queue; returns how many. A head also gets TREE when
+ * a change names its tree edge (parent, head): only those can lose their
+ * support, since a tree edge changes only through a deletion or an upsert of
+ * its own pair. It gets GAIN when it heads an insertion: only those can
+ * improve, since a deletion never shortens a path nor adds a tight parent. */
+static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_i_sssp_work *w,
+                                   const int64_t *parent) {
     const bool both = !g->p.directed;
     int64_t nh = 0;
     for (int list = 0; list < 2; list++) {
         const int64_t count = list == 0 ? b->num_del : b->num_ins;
         const void *src = list == 0 ? b->del_src : b->ins_src;
         const void *dst = list == 0 ? b->del_dst : b->ins_dst;
+        const uint8_t gain = list == 1 ? MARK_GAIN : 0;
         for (int64_t i = 0; i < count; i++) {
             for (int end = 0; end < (both ? 2 : 1); end++) {
                 const int64_t v = dyng_i_read_id(end == 0 ? dst : src, b->vertex_type, i);
-                if (v < 0 || v >= g->n || (w->mark[v] & MARK_HEAD))
+                const int64_t u = dyng_i_read_id(end == 0 ? src : dst, b->vertex_type, i);
+                if (v < 0 || v >= g->n)
                     continue;
-                w->mark[v] |= MARK_HEAD;
-                w->queue[nh++] = v;
+                if (!(w->mark[v] & MARK_HEAD)) {
+                    w->mark[v] |= MARK_HEAD;
+                    w->queue[nh++] = v;
+                }
+                w->mark[v] |= (uint8_t)(gain | (parent[v] == u ? MARK_TREE : 0));
             }
         }
     }
@@ -503,18 +525,17 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
     const int64_t t0 = dyng_i_stage_start();
     const int64_t n = g->n;
     dyng_i_sssp_work *w = &res->work;
-    for (int64_t v = 0; v < n; v++) {
-        w->old[2 * v] = res->dist[v];
-        w->old[2 * v + 1] = res->parent[v];
-    }
+    /* work.old holds 2 * cap >= 2n entries: distances before, then parents. */
+    const int64_t *old_d = w->old, *old_p = w->old + n;
+    const int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
     if (DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL, false,
-                                   true) != DYNG_OK)
+                                   true, w->old) != DYNG_OK)
         (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL,
-                                         false, false);
+                                         false, false, NULL);
     int64_t affected = 0;
     for (int64_t v = 0; v < n; v++)
-        affected += res->dist[v] != w->old[2 * v] || res->parent[v] != w->old[2 * v + 1];
+        affected += (dist[v] != old_d[v]) | (parent[v] != old_p[v]);
     st->affected = affected;
     st->fallback_used = true;
     st->iterations = n;
@@ -556,11 +577,12 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * then follows, and a walk over most of the graph would cost as much. */
     const double limit = res->options.fallback_fraction * (double)n;
     int64_t t0 = dyng_i_stage_start();
-    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w);
+    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w, parent);
     int64_t nt = 0;
     for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
         const int64_t v = w->queue[i];
-        if (v == res->source || parent[v] < 0 || DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
+        if (v == res->source || parent[v] < 0 || !(w->mark[v] & MARK_TREE) ||
+            DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
             continue;
         DYNG_FN(sssp_touch)(res, &nt, v);
         w->mark[v] |= MARK_INVALID;
@@ -614,7 +636,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
     for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
         const int64_t v = w->queue[i];
-        if ((w->mark[v] & MARK_INVALID) || v == res->source)
+        if ((w->mark[v] & (MARK_INVALID | MARK_GAIN)) != MARK_GAIN || v == res->source)
             continue;
         int64_t bd, bp;
         DYNG_FN(sssp_pull)(g, obj, dist, v, &bd, &bp);
