@@ -196,7 +196,13 @@ void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size) {
                 return NULL;
             }
         }
-        advise_huge(m, want);
+#ifdef MADV_NOHUGEPAGE
+        /* Pages the block gains from now on are small: a huge page first
+         * touched in the middle of a call can stall it for milliseconds while
+         * the kernel compacts memory to find one (the default "defrag" of
+         * madvised memory); the huge pages it already has stay. */
+        (void)madvise(m, want, MADV_NOHUGEPAGE);
+#endif
         ((array_header *)m)->mapped = want;
         return (array_header *)m + 1;
     }

@@ -218,12 +218,57 @@ static void radix_sort_rows(dyng_i_op *ops, int64_t n, dyng_i_op *tmp) {
         memcpy(ops, from, (size_t)n * sizeof *ops);
 }
 
+/* Stable LSD radix sort of n keys (row << 32 | position) by their row part,
+ * rows at most max_row, 11 bits a pass; `tmp` holds n keys. */
+static void radix_sort_keys(uint64_t *key, int64_t n, uint64_t *tmp, int64_t max_row) {
+    enum { BITS = 11, BUCKETS = 1 << BITS };
+    int64_t count[BUCKETS + 1];
+    uint64_t *from = key, *to = tmp;
+    for (int shift = 32; shift < 64 && (max_row >> (shift - 32)) > 0; shift += BITS) {
+        memset(count, 0, sizeof count);
+        for (int64_t i = 0; i < n; i++)
+            count[((from[i] >> shift) & (BUCKETS - 1)) + 1]++;
+        for (int k = 0; k < BUCKETS; k++)
+            count[k + 1] += count[k];
+        for (int64_t i = 0; i < n; i++)
+            to[count[(from[i] >> shift) & (BUCKETS - 1)]++] = from[i];
+        uint64_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != key)
+        memcpy(key, from, (size_t)n * sizeof *key);
+}
+
+/* Sort one direction's ops by row, stably. When rows and positions fit in
+ * 32 bits (nearly always) the sort moves 8-byte keys, row and position, which
+ * stay in cache, and then gathers the ops in their order; else it moves the
+ * ops. The direction's buffers that are not needed yet hold the copies: the
+ * pair buffers (32 bytes per op) the ops, the counts and new copies the keys. */
+static void sort_rows(dyng_i_dirplan *dp) {
+    const int64_t n = dp->num_ops;
+    dyng_i_op *ops = dp->ops, *copy = (dyng_i_op *)dp->pairs;
+    int64_t max_row = 0;
+    for (int64_t i = 0; i < n; i++)
+        max_row = ops[i].row > max_row ? ops[i].row : max_row;
+    if (n <= 64 || n > (int64_t)UINT32_MAX || max_row > (int64_t)UINT32_MAX) {
+        radix_sort_rows(ops, n, copy);
+        return;
+    }
+    uint64_t *key = (uint64_t *)dp->counts, *tmp = (uint64_t *)dp->news;
+    for (int64_t i = 0; i < n; i++)
+        key[i] = (uint64_t)ops[i].row << 32 | (uint64_t)i;
+    radix_sort_keys(key, n, tmp, max_row);
+    memcpy(copy, ops, (size_t)n * sizeof *ops);
+    for (int64_t j = 0; j < n; j++)
+        ops[j] = copy[key[j] & UINT32_MAX];
+}
+
 /* ---- step 2: rows ---- */
 
-/* Sort one direction's ops by row and cut them into touched rows. The
- * direction's two pair buffers, not needed yet, hold the sort's copy. */
+/* Sort one direction's ops by row and cut them into touched rows. */
 static void group_rows(dyng_i_dirplan *dp) {
-    radix_sort_rows(dp->ops, dp->num_ops, (dyng_i_op *)dp->pairs);
+    sort_rows(dp);
     int64_t nr = 0;
     for (int64_t i = 0; i < dp->num_ops; i++)
         if (i == 0 || dp->ops[i].row != dp->ops[i - 1].row) {
