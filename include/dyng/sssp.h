@@ -23,10 +23,14 @@
  *      infinite), so no vertex can take a descendant as its new parent;
  *   2. invalidated vertices and the heads of inserted or cheaper edges pull
  *      their best (distance, lowest parent id) from their in-neighbours;
- *   3. decreases are pushed outward in distance order until nothing changes.
+ *   3. decreases are pushed outward in distance order until nothing changes:
+ *      with one thread's radix heap, or in parallel with a near-far worklist
+ *      (engine near_far; auto takes it with several threads where a compute
+ *      would, once the pull has set 4096 vertices or more), every touched
+ *      vertex then taking its lowest-id tight in-neighbour as parent.
  * When the invalidated part, or the part the repair has touched, passes
  * options.fallback_fraction of the vertices, the result is recomputed
- * instead (stats.fallback_used).
+ * instead (stats.fallback_used), with the engine a compute would use.
  *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after
@@ -48,7 +52,7 @@ extern "C" {
 
 typedef struct dyng_sssp_result dyng_sssp_result;
 
-/* The compute engine. */
+/* The engine of a compute, and of an update's push and fallback. */
 typedef enum dyng_sssp_engine {
     DYNG_SSSP_AUTO = 0,     /* near-far with more than one thread, at least
                                2^16 entries, and a mean degree of 8 or more
@@ -61,7 +65,7 @@ typedef enum dyng_sssp_engine {
 
 typedef struct dyng_sssp_options {
     int objective;            /* the weight column (0 .. num_weights - 1)         */
-    dyng_sssp_engine engine;  /* compute engine                                   */
+    dyng_sssp_engine engine;  /* compute engine; an update's push and fallback too */
     bool validate_inputs;     /* from_arrays: check the tree is canonical too     */
     int64_t delta;            /* near-far step; 0: chosen from a sample of the
                                  rows (mean weight / 16 with skewed degrees,

@@ -64,10 +64,14 @@ class Options:
         lowest-id tight in-neighbour.
     engine : str
         The compute engine: ``"auto"`` (near-far with more than one thread,
-        at least 65,536 edges and a mean degree of 8 or more; Dijkstra
-        otherwise, as on road networks), ``"dijkstra"``
+        at least 65,536 edges and a mean degree of 8 or more or skewed
+        degrees; Dijkstra otherwise, as on road networks), ``"dijkstra"``
         (sequential), ``"near_far"`` (parallel delta-stepping with two piles).
-        Every engine gives the same bytes.
+        An update's push and its fallback recomputation follow it: with
+        ``"near_far"`` the push runs near-far on the graph's threads; with
+        ``"auto"`` it does so where a compute would, once the repair has 4,096
+        vertices or more to push from, and runs one thread's radix heap
+        otherwise. Every engine and thread count gives the same bytes.
     delta : int
         The near-far step: how far the distance threshold moves each time the
         frontier runs dry (0: twice the mean weight).

@@ -340,6 +340,18 @@ int main(void) {
         c.name = "sssp update (400 changes)";
         c.b = sp_big;
         failures += sweep(&c, &sp_world, (fault_kind)f);
+        /* The parallel push (engine near_far), and its fallback. */
+        world nf_world = sp_base;
+        c.sp_options.engine = DYNG_SSSP_NEAR_FAR;
+        REQUIRE_OK(dyng_sssp_compute(&nf_world.sp, sp_base.g, 0, &c.sp_options));
+        c.sp_options.engine = DYNG_SSSP_DIJKSTRA;
+        c.name = "sssp update (near-far push)";
+        c.b = sp_small;
+        failures += sweep(&c, &nf_world, (fault_kind)f);
+        c.name = "sssp update (near-far, 400 changes)";
+        c.b = sp_big;
+        failures += sweep(&c, &nf_world, (fault_kind)f);
+        dyng_sssp_result_free(&nf_world.sp);
 
         /* cycle_count. */
         c.name = "cycle_count compute (k = 5)";

@@ -159,6 +159,8 @@ typedef struct stream_case {
     int batches;
     int64_t wmax;
     double fallback;
+    dyng_sssp_engine engine; /* 0: auto                                    */
+    int threads;             /* 0: the default resources; 1: sequential; else OpenMP */
 } stream_case;
 
 static void run_stream(const stream_case *c) {
@@ -190,12 +192,19 @@ static void run_stream(const stream_case *c) {
         for (int k = 0; k < c->K; k++)
             w[e * c->K + k] = (int32_t)(1 + next() % (uint64_t)c->wmax);
     }
+    dyng_resources *res = NULL;
+    if (c->threads == 1)
+        CHECK_OK(dyng_resources_new(&res, DYNG_BACKEND_SEQUENTIAL, 1));
+    else if (c->threads > 1 && dyng_resources_new(&res, DYNG_BACKEND_OPENMP, c->threads) != DYNG_OK)
+        res = NULL; /* a build without OpenMP: the default resources */
     dyng_graph *g = NULL;
-    CHECK_OK(dyng_graph_from_edges(&g, &p, c->n, c->m, src, dst, c->K ? w : NULL, NULL));
+    CHECK_OK(dyng_graph_from_edges(&g, &p, c->n, c->m, src, dst, c->K ? w : NULL, res));
     dyng_sssp_options o;
     dyng_sssp_options_default(&o);
     o.objective = c->obj;
     o.fallback_fraction = c->fallback;
+    if (c->engine != DYNG_SSSP_AUTO)
+        o.engine = c->engine;
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
     CHECK(r != NULL && matches(g, r));
@@ -295,6 +304,7 @@ static void run_stream(const stream_case *c) {
 #undef PUT
     dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
+    dyng_resources_free(&res);
     free(src);
     free(dst);
     free(w);
@@ -307,9 +317,9 @@ static void test_streams(void) {
             for (int sorted = 0; sorted <= 1; sorted++)
                 for (int K = 0; K <= 2; K++) {
                     /* Small weights make many ties; small graphs many disconnections. */
-                    stream_case c = {directed, true,   set, sorted,    !set && !sorted,
-                                     K,        K == 2, V32, V32,       60,
-                                     150,      8,      25,  K ? 3 : 1, 0.5};
+                    stream_case c = {
+                        directed, true, set, sorted, !set && !sorted, K,   K == 2, V32, V32,
+                        60,       150,  8,   25,     K ? 3 : 1,       0.5, 0,      0};
                     run_stream(&c);
                     c.n = 400;
                     c.m = 1600;
@@ -320,18 +330,48 @@ static void test_streams(void) {
                 }
     /* Without stored in-edges (recomputed), int64 types, always / never
      * falling back, big batches. */
-    stream_case c = {true, false, false, true, false, 1, 0, V32, V32, 200, 800, 30, 10, 5, 0.5};
+    stream_case c = {true, false, false, true, false, 1,   0, V32, V32,
+                     200,  800,   30,    10,   5,     0.5, 0, 0};
     run_stream(&c);
-    stream_case c64 = {true, true, false, true, false, 1, 0, V64, V64, 200, 800, 30, 10, 5, 0.5};
+    stream_case c64 = {true, true, false, true, false, 1,   0, V64, V64,
+                       200,  800,  30,    10,   5,     0.5, 0, 0};
     run_stream(&c64);
-    stream_case co = {true, true, false, true, false, 1,  0, V32, DYNG_TYPE_INT64,
-                      200,  800,  30,    10,   5,     0.5};
+    stream_case co = {true, true, false, true, false, 1,   0, V32, DYNG_TYPE_INT64,
+                      200,  800,  30,    10,   5,     0.5, 0, 0};
     run_stream(&co);
-    stream_case always = {false, true, false, true, false, 1, 0,  V32,
-                          V32,   200,  800,   30,   10,    5, 0.0};
+    stream_case always = {false, true, false, true, false, 1,   0, V32, V32,
+                          200,   800,  30,    10,   5,     0.0, 0, 0};
     run_stream(&always);
-    stream_case never = {true, true, false, true, false, 1, 0, V32, V32, 300, 900, 400, 6, 5, 1.0};
+    stream_case never = {true, true, false, true, false, 1,   0, V32, V32,
+                         300,  900,  400,   6,    5,     1.0, 0, 0};
     run_stream(&never);
+    /* The parallel push (engine near_far) on 1 and 2 threads: every semantics
+     * and direction, int64 types, small and big batches, with and without
+     * falling back; the graphs are big enough that the frontiers split
+     * between the threads. */
+    for (int threads = 1; threads <= 2; threads++)
+        for (int directed = 0; directed <= 1; directed++)
+            for (int set = 0; set <= 1; set++) {
+                stream_case nf = {
+                    directed, true, set, true, !set && directed, 1, 0, V32, V32, 400, 1600, 40, 10,
+                    20,       0.5,  0,   0};
+                nf.engine = DYNG_SSSP_NEAR_FAR;
+                nf.threads = threads;
+                run_stream(&nf);
+                nf.n = 3000;
+                nf.m = 12000;
+                nf.batch = 300;
+                nf.batches = 6;
+                nf.wmax = 3 + 97 * set; /* many ties, or few */
+                nf.fallback = 1.0;
+                run_stream(&nf);
+                nf.vertex = V64;
+                nf.offset = V64;
+                nf.K = 2;
+                nf.obj = 1;
+                nf.fallback = 0.05;
+                run_stream(&nf);
+            }
 }
 
 /* ---- the count-to-infinity trap ------------------------------------------------ */
@@ -818,8 +858,8 @@ static void test_near_far_parallel(void) {
 /* ---- dyng_update: several results, one apply ------------------------------------------ */
 
 static void test_update_many(void) {
-    stream_case c = {true, true, false, true, false, 2,  0, DYNG_TYPE_INT32, DYNG_TYPE_INT32,
-                     300,  1200, 40,    8,    10,    1.0};
+    stream_case c = {true, true, false, true, false, 2, 0, DYNG_TYPE_INT32, DYNG_TYPE_INT32, 300,
+                     1200, 40,   8,     10,   1.0,   0, 0};
     dyng_graph_properties p;
     dyng_properties_default(&p);
     p.num_weights = 2;

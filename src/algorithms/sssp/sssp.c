@@ -246,6 +246,23 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     return DYNG_OK;
 }
 
+/* The near-far step of a repair: the option's, or for engine near_far the
+ * auto step, or for engine auto what a compute's auto choice would take on
+ * the graph as first met (0: Dijkstra's radix heap). Sampled once per result. */
+static int64_t repair_step(const dyng_graph *g, dyng_sssp_result *r) {
+    const dyng_sssp_options *o = &r->options;
+    if (o->delta > 0)
+        return o->delta;
+    if (r->nf_step == 0) {
+        const row_shape shape = sample_rows(g, o->objective);
+        const bool wide =
+            o->engine == DYNG_SSSP_NEAR_FAR ||
+            (g->out.live >= ((int64_t)1 << 16) && (shape.degree >= 8.0 || shape.skewed));
+        r->nf_step = wide ? auto_delta(shape) : -1;
+    }
+    return r->nf_step > 0 ? r->nf_step : 0;
+}
+
 dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r) {
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
         return dyng_i_error(DYNG_STALE_RESULT,
@@ -275,7 +292,11 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
     memset(&s, 0, sizeof s);
     s.apply = *applied;
     const bool recompute = g->p.directed && !g->p.store_transposed;
-    kernels_of(g)->repair(g, b, r, &s, recompute);
+    int64_t nf_delta = 0;
+    const bool nf_always = r->options.engine == DYNG_SSSP_NEAR_FAR;
+    if (nf_always || (r->options.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1))
+        nf_delta = repair_step(g, r);
+    kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
     s.converged = true;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;

@@ -15,7 +15,16 @@
 #define DYNG_I_SSSP_MARKS
 /* TREE: the batch names the head's tree edge (its support must be checked);
  * GAIN: the head of an insertion (it may improve). */
-enum { MARK_TOUCHED = 1, MARK_HEAD = 2, MARK_INVALID = 4, MARK_TREE = 8, MARK_GAIN = 16 };
+enum {
+    MARK_TOUCHED = 1,
+    MARK_HEAD = 2,
+    MARK_INVALID = 4,
+    MARK_TREE = 8,
+    MARK_GAIN = 16,
+    MARK_CLAIMED = 32 /* a thread of a parallel push is saving its entry */
+};
+/* How a near-far run ended (nf_run). */
+enum { NF_DONE = 0, NF_NO_MEMORY = 1, NF_INTERRUPTED = 2, NF_OVER_LIMIT = 3 };
 #endif
 
 /* The in-edges: stored ones for a directed graph, the rows themselves for an
@@ -250,38 +259,61 @@ typedef struct {
  * The parents are then taken in a second pass, each the lowest-id tight
  * in-neighbour (a scan of the in-row, or an atomic minimum over the out-edges
  * when a directed graph keeps no in-edges): the same bytes as Dijkstra's.
+ *
+ * nf_run is the round loop, shared by a compute (from the source, every
+ * distance infinite) and a repair's push (from the vertices its pull set,
+ * every other distance as the old tree left it, which is the length of a
+ * path of the new graph): the vertices to start from wait in thread 0's
+ * `later` list. A repair records each vertex's entry before its first change
+ * (nf_touch) and stops once it has touched more than its fallback limit.
  */
-static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t source,
-                                          int64_t delta, int64_t *dist, int64_t *parent,
-                                          dyng_resources *r) {
-    const int64_t n = g->n;
+
+/* What a repair's push adds to a compute's run (NULL for a compute). */
+typedef struct {
+    dyng_sssp_result *res;
+    int64_t nt;    /* vertices touched so far (work.touched[0 .. nt)); atomic */
+    int64_t limit; /* stop once more than this many are touched              */
+} DYNG_FN(nf_repair);
+
+/* Record v's entry before its first change, from any thread: the thread that
+ * claims v saves it, the others wait until it is saved (a few stores). */
+static inline void DYNG_FN(nf_touch)(DYNG_FN(nf_repair) * rp, int64_t v) {
+    dyng_i_sssp_work *w = &rp->res->work;
+    if (__atomic_load_n(&w->mark[v], __ATOMIC_ACQUIRE) & MARK_TOUCHED)
+        return;
+    const uint8_t m = __atomic_fetch_or(&w->mark[v], (uint8_t)MARK_CLAIMED, __ATOMIC_ACQ_REL);
+    if (m & (MARK_CLAIMED | MARK_TOUCHED)) {
+        while (!(__atomic_load_n(&w->mark[v], __ATOMIC_ACQUIRE) & MARK_TOUCHED)) {
+        }
+        return;
+    }
+    const int64_t i = __atomic_fetch_add(&rp->nt, 1, __ATOMIC_RELAXED);
+    w->touched[i] = v;
+    w->old[2 * i] = __atomic_load_n(&rp->res->dist[v], __ATOMIC_RELAXED);
+    w->old[2 * i + 1] = rp->res->parent[v];
+    __atomic_fetch_or(&w->mark[v], (uint8_t)MARK_TOUCHED, __ATOMIC_RELEASE);
+}
+
+/* The round loop over `local` (threads entries, the start in local[0]);
+ * polls poll's interrupt flag unless poll is NULL. Leaves the lists' memory
+ * for the caller to free. */
+static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist,
+                           DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
+                           DYNG_FN(nf_repair) * rp) {
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
-    const int threads = dyng_i_threads(r);
+    const int64_t *parent = rp != NULL ? rp->res->parent : NULL;
     enum { RING = DYNG_I_NF_RING };
-    DYNG_FN(nf_local) *local = dyng_i_calloc((size_t)threads, sizeof *local);
-    if (!local)
-        return dyng_i_oom("the near-far buckets", (size_t)threads * sizeof *local);
-    for (int t = 0; t < threads; t++)
-        local[t].later_lo = INT64_MAX;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-    for (int64_t v = 0; v < n; v++) {
-        dist[v] = DYNG_INFINITE_DISTANCE;
-        parent[v] = -1;
-    }
-    dist[source] = 0;
-    bool s_failed = !DYNG_FN(nf_push)(&local[0].front, source);
+
     /* Shared: the lowest bucket offered in a round (by parity), the stop
      * flags; written through atomics, read after a barrier. The stop flags
      * are written only before the round's first barrier and read only after
      * it, so every thread takes the same decision to leave (a thread that
      * left while another went on to the second barrier would hang it). */
     int64_t s_next[2] = {INT64_MAX, INT64_MAX};
-    bool s_interrupted = false;
+    bool s_interrupted = false, s_failed = false, s_over = false;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
 #endif
@@ -317,8 +349,12 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
                 for (int64_t e = 0; e < len; e++) {
                     const int64_t v = (int64_t)col[off + e];
                     const int64_t nd = du + DYNG_FN(sssp_w)(out, off + e, K, obj);
-                    if (nd >= __atomic_load_n(&dist[v], __ATOMIC_RELAXED) ||
-                        nd >= DYNG_INFINITE_DISTANCE || !DYNG_FN(sssp_lower)(dist, v, nd))
+                    const int64_t dv = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
+                    if (nd >= DYNG_INFINITE_DISTANCE || nd > dv)
+                        continue;
+                    if (rp != NULL && (nd < dv || u < parent[v]))
+                        DYNG_FN(nf_touch)(rp, v); /* before its entry changes */
+                    if (nd == dv || !DYNG_FN(sssp_lower)(dist, v, nd))
                         continue;
                     const int64_t b = nd / delta;
                     if (b < cur + RING) {
@@ -338,8 +374,10 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
             DYNG_FN(nf_min)(&s_next[round & 1], lowest);
             if (failed || failed_late)
                 __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
-            if (me == 0 && dyng_i_interrupted(r))
+            if (me == 0 && poll != NULL && dyng_i_interrupted(poll))
                 __atomic_store_n(&s_interrupted, true, __ATOMIC_RELAXED);
+            if (me == 0 && rp != NULL && __atomic_load_n(&rp->nt, __ATOMIC_RELAXED) > rp->limit)
+                __atomic_store_n(&s_over, true, __ATOMIC_RELAXED);
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
@@ -347,8 +385,9 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
             const int64_t next = __atomic_load_n(&s_next[round & 1], __ATOMIC_RELAXED);
             __atomic_store_n(&s_next[(round + 1) & 1], INT64_MAX, __ATOMIC_RELAXED);
             if (next == INT64_MAX || __atomic_load_n(&s_failed, __ATOMIC_RELAXED) ||
-                __atomic_load_n(&s_interrupted, __ATOMIC_RELAXED))
-                break; /* the same for every thread: done, failed or interrupted */
+                __atomic_load_n(&s_interrupted, __ATOMIC_RELAXED) ||
+                __atomic_load_n(&s_over, __ATOMIC_RELAXED))
+                break; /* the same for every thread: done, failed, interrupted, over */
             if (mine->later_lo < next + RING) {
                 /* The ring moves over the lowest waiting vertices: sort the
                  * list into it, dropping stale entries (their vertices sit in
@@ -381,16 +420,59 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
 #endif
         }
     }
+    return s_failed        ? NF_NO_MEMORY
+           : s_interrupted ? NF_INTERRUPTED
+           : s_over        ? NF_OVER_LIMIT
+                           : NF_DONE;
+}
+
+/* Lists for `threads` threads (NULL when out of memory), and their release. */
+static DYNG_FN(nf_local) * DYNG_FN(nf_alloc)(int threads) {
+    DYNG_FN(nf_local) *local = dyng_i_calloc((size_t)threads, sizeof *local);
+    if (local != NULL)
+        for (int t = 0; t < threads; t++)
+            local[t].later_lo = INT64_MAX;
+    return local;
+}
+
+static void DYNG_FN(nf_free)(DYNG_FN(nf_local) * local, int threads) {
     for (int t = 0; t < threads; t++) {
-        for (int b = 0; b < RING; b++)
+        for (int b = 0; b < DYNG_I_NF_RING; b++)
             dyng_i_free(local[t].ring[b].v);
         dyng_i_free(local[t].later.v);
         dyng_i_free(local[t].front.v);
     }
     dyng_i_free(local);
-    if (s_failed)
+}
+
+/* A near-far compute on `threads` threads; polls poll's interrupt flag unless
+ * poll is NULL. */
+static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
+                                       int64_t *dist, int64_t *parent, int threads,
+                                       const dyng_resources *poll) {
+    const int64_t n = g->n;
+    const int K = g->p.num_weights;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    DYNG_FN(nf_local) *local = DYNG_FN(nf_alloc)(threads);
+    if (!local)
+        return dyng_i_oom("the near-far buckets", (size_t)threads * sizeof *local);
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+    for (int64_t v = 0; v < n; v++) {
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
+    }
+    dist[source] = 0;
+    int how = NF_NO_MEMORY;
+    if (DYNG_FN(nf_push)(&local[0].front, source))
+        how = DYNG_FN(nf_run)(g, obj, delta, dist, local, threads, poll, NULL);
+    DYNG_FN(nf_free)(local, threads);
+    if (how == NF_NO_MEMORY)
         return dyng_i_oom("the near-far buckets", 0);
-    if (s_interrupted)
+    if (how == NF_INTERRUPTED)
         return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
     {
         const bool have_in = !g->p.directed || g->p.store_transposed;
@@ -428,6 +510,12 @@ static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t 
         }
     }
     return DYNG_OK;
+}
+
+static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t source,
+                                          int64_t delta, int64_t *dist, int64_t *parent,
+                                          dyng_resources *r) {
+    return DYNG_FN(nf_compute)(g, obj, source, delta, dist, parent, dyng_i_threads(r), r);
 }
 
 /* ---- update: the repair after the batch was applied -------------------------- */
@@ -515,24 +603,94 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
     return nh;
 }
 
+/* The fewest vertices a repair's pull must set before auto takes the
+ * parallel push (below, one thread's radix heap costs less). */
+#ifndef DYNG_I_NF_MIN_SEEDS
+#define DYNG_I_NF_MIN_SEEDS 4096
+#endif
+
+/* The repair's push on `threads` threads: near-far (nf_run) from every vertex
+ * touched so far whose distance is finite, recording each vertex's entry
+ * before its first change; then each touched vertex takes its lowest-id tight
+ * in-neighbour as parent, as a compute's second pass does. Returns NF_DONE,
+ * NF_NO_MEMORY or NF_OVER_LIMIT (more than `limit` touched); *nt counts the
+ * touched vertices in every case, so that the caller can undo them. */
+static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int64_t *nt,
+                                 double limit, int64_t delta, int threads) {
+    dyng_i_sssp_work *w = &res->work;
+    int64_t *dist = res->dist, *parent = res->parent;
+    const int obj = res->options.objective;
+    DYNG_FN(nf_local) *local = DYNG_FN(nf_alloc)(threads);
+    if (local == NULL)
+        return NF_NO_MEMORY;
+    bool ok = true;
+    int64_t lo = INT64_MAX;
+    for (int64_t i = 0; i < *nt && ok; i++) {
+        const int64_t v = w->touched[i];
+        if (dist[v] >= DYNG_INFINITE_DISTANCE)
+            continue;
+        ok = DYNG_FN(nf_push)(&local[0].later, v);
+        lo = dist[v] / delta < lo ? dist[v] / delta : lo;
+    }
+    local[0].later_lo = lo;
+    DYNG_FN(nf_repair) rp = {res, *nt, (int64_t)limit};
+    const int how =
+        ok ? DYNG_FN(nf_run)(g, obj, delta, dist, local, threads, NULL, &rp) : NF_NO_MEMORY;
+    DYNG_FN(nf_free)(local, threads);
+    *nt = rp.nt;
+    if (how != NF_DONE)
+        return how;
+    const int64_t count = rp.nt, source = res->source;
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (count > 4096)
+#endif
+    for (int64_t i = 0; i < count; i++) {
+        const int64_t v = w->touched[i];
+        if (v == source)
+            continue;
+        int64_t best_d;
+        if (dist[v] >= DYNG_INFINITE_DISTANCE)
+            parent[v] = -1;
+        else
+            DYNG_FN(sssp_pull)(g, obj, dist, v, &best_d, &parent[v]);
+    }
+    return NF_DONE;
+}
+
 /* The fallback: recompute into res, keeping the old entries in work.old to
- * count what changed. Cannot fail: no polling, every weight was checked (the
+ * count what changed; with nf_delta > 0 and several threads, near-far on the
+ * graph's threads. Cannot fail: no polling, every weight was checked (the
  * graph's when the result was computed, the batch's before the apply), and
- * when the radix queue cannot grow, the indexed heap in the work arrays
- * (allocated for n vertices before the apply) does it again. */
-static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
-                                    dyng_sssp_stats *st) {
+ * when near-far or the radix queue cannot get memory, the indexed heap in the
+ * work arrays (allocated for n vertices before the apply) does it again. */
+static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, dyng_sssp_stats *st,
+                                    int64_t nf_delta) {
     const int64_t t0 = dyng_i_stage_start();
     const int64_t n = g->n;
     dyng_i_sssp_work *w = &res->work;
     /* work.old holds 2 * cap >= 2n entries: distances before, then parents. */
     const int64_t *old_d = w->old, *old_p = w->old + n;
-    const int64_t *dist = res->dist, *parent = res->parent;
+    int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
-    if (DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL, false,
-                                   true, w->old) != DYNG_OK)
-        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, res->dist, res->parent, w, NULL,
-                                         false, false, NULL);
+    const int threads = dyng_i_threads(g->res);
+    bool done = false, saved = false;
+    if (nf_delta > 0 && threads > 1) {
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+        for (int64_t v = 0; v < n; v++) {
+            w->old[v] = dist[v];
+            w->old[n + v] = parent[v];
+        }
+        saved = true;
+        done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL) ==
+               DYNG_OK;
+    }
+    if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, true,
+                                            saved ? NULL : w->old) != DYNG_OK)
+        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
+                                         NULL);
     int64_t affected = 0;
     for (int64_t v = 0; v < n; v++)
         affected += (dist[v] != old_d[v]) | (parent[v] != old_p[v]);
@@ -553,7 +711,8 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res,
  * interrupt flag is not polled (the graph has already changed).
  */
 static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
-                                 dyng_sssp_stats *st, bool recompute) {
+                                 dyng_sssp_stats *st, bool recompute, int64_t nf_delta,
+                                 bool nf_always) {
     const int64_t n = g->n, n_old = res->n;
     const int obj = res->options.objective, K = g->p.num_weights;
     int64_t *dist = res->dist, *parent = res->parent;
@@ -566,7 +725,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
     res->n = n;
     if (recompute) { /* a directed graph without in-edges: nothing to pull from */
-        DYNG_FN(sssp_recompute)(g, res, st);
+        DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
         return;
     }
 
@@ -607,7 +766,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             w->mark[w->touched[i]] = 0;
         for (int64_t i = 0; i < nh; i++)
             w->mark[w->queue[i]] = 0;
-        DYNG_FN(sssp_recompute)(g, res, st);
+        DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
         return;
     }
     for (int64_t i = 0; i < invalid; i++) {
@@ -658,7 +817,18 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * (so the counts compare with the tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
-    while (q->count > 0 || (double)nt > limit || no_memory) {
+    const int threads = dyng_i_threads(g->res);
+    bool pushed = false; /* by the parallel push */
+    if (nf_delta > 0 && !no_memory && (double)nt <= limit &&
+        (nf_always || (threads > 1 && pushes >= DYNG_I_NF_MIN_SEEDS))) {
+        /* Near-far from every vertex the pull set, on the graph's threads;
+         * past the limit nt > limit, and the loop below falls back. */
+        dyng_i_radix_clear(q);
+        const int how = DYNG_FN(sssp_push_nf)(g, res, &nt, limit, nf_delta, threads);
+        no_memory = how == NF_NO_MEMORY;
+        pushed = how == NF_DONE;
+    }
+    while (!pushed && (q->count > 0 || (double)nt > limit || no_memory)) {
         if ((double)nt > limit || no_memory) {
             dyng_i_radix_clear(q);
             for (int64_t i = 0; i < nt; i++) {
@@ -670,7 +840,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             for (int64_t i = 0; i < nh; i++)
                 w->mark[w->queue[i]] = 0;
             dyng_i_stage_end("sssp.push", t0);
-            DYNG_FN(sssp_recompute)(g, res, st);
+            DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
             return;
         }
         dyng_i_heap_entry top;

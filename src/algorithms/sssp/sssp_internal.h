@@ -38,6 +38,8 @@ struct dyng_sssp_result {
     dyng_i_sssp_work work;
     int64_t changed;  /* work.touched[0 .. changed) after an update's repair */
     bool changed_all; /* ... or every entry (a recomputation, or none yet)   */
+    int64_t nf_step;  /* auto's near-far step for repairs on several threads,
+                         sampled at the first such update; -1: Dijkstra's    */
 };
 
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
@@ -62,9 +64,11 @@ typedef struct dyng_i_sssp_kernels {
     dyng_status (*compute)(const dyng_graph *g, int obj, int64_t source, int64_t *dist,
                            int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll);
     /* Repair after the batch was applied (cannot fail; see sssp.c), or
-     * recompute when `recompute`. */
+     * recompute when `recompute`. With nf_delta > 0 the push and the
+     * recomputation may run near-far on the graph's threads (the push always
+     * when nf_always, else when the pull set enough vertices). */
     void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
-                   dyng_sssp_stats *stats, bool recompute);
+                   dyng_sssp_stats *stats, bool recompute, int64_t nf_delta, bool nf_always);
     /* Add the rows of every step-th vertex to *s (weights of column obj). */
     void (*sample)(const dyng_graph *g, int obj, int64_t step, dyng_i_sssp_sample *s);
     /* The parallel near-far engine (same results as compute). */
