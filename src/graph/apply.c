@@ -9,10 +9,11 @@
  *     insertions, or after). An undirected change gives an op in row u and
  *     one in row v; a directed graph with in-edges gets a second op list for
  *     the in-rows.
- *  2. Sort the ops by row (a stable radix sort, so each row's ops stay in
- *     run order), cut them into touched rows, and read each touched row's
- *     record. A row's length after the batch is at most its length plus its
- *     insertions: that bound is all the layout needs.
+ *  2. Sort the ops by row (a stable radix sort of (row, position) pairs, so
+ *     each row's ops stay in run order), cut them into touched rows, and
+ *     read each touched row's record. A row's length after the batch is at
+ *     most its length plus its insertions: that bound is all the layout
+ *     needs.
  *  3. Only when an error switch of the semantics is on (on_missing_delete or
  *     on_existing_insert "error"): run the rules on every touched row without
  *     writing, and refuse a batch that fails.
@@ -142,12 +143,21 @@ static int64_t seq_of(const plan *pl, bool ins, int64_t i) {
     return del_first ? i : pl->num_ins + i;
 }
 
-/* Fill both op lists in run order. */
-static void make_ops(plan *pl) {
+/*
+ * Step 1 writes, per op, a pair (row, position in run order): for an
+ * undirected graph the position is twice the change's seq plus which end it
+ * is, else the seq. Step 2 sorts the pairs (16 bytes, where an op is 32: the
+ * sort's passes stay in cache) and makes each op from its pair and the batch,
+ * in row order. The pairs live in the direction's pair buffers, which the
+ * commit needs only later.
+ */
+static void make_pairs(plan *pl) {
     const dyng_graph *g = pl->g;
     const dyng_batch *b = pl->b;
-    const bool del_first = g->p.semantics.deletions_first;
-    int64_t k = 0;
+    const bool del_first = g->p.semantics.deletions_first, both = !g->p.directed;
+    dyng_i_pair *p0 = pl->dir[0].pairs;
+    dyng_i_pair *p1 = pl->num_dirs == 2 ? pl->dir[1].pairs : NULL;
+    int64_t n0 = 0, n1 = 0;
     for (int pass = 0; pass < 2; pass++) {
         const bool ins = del_first ? pass == 1 : pass == 0;
         const int64_t count = ins ? b->num_ins : b->num_del;
@@ -156,119 +166,71 @@ static void make_ops(plan *pl) {
             read_change(b, ins, i, &u, &v);
             if (dropped_loop(g, u, v))
                 continue;
-            const int64_t seq = seq_of(pl, ins, i), index = ins ? i : -(i + 1);
-            pl->dir[0].ops[k] = (dyng_i_op){u, v, seq, index};
-            if (pl->num_dirs == 2)
-                pl->dir[1].ops[k] = (dyng_i_op){v, u, seq, index};
-            k++;
-            if (!g->p.directed && u != v)
-                pl->dir[0].ops[k++] = (dyng_i_op){v, u, seq, index};
+            const int64_t seq = seq_of(pl, ins, i);
+            if (both) {
+                p0[n0++] = (dyng_i_pair){u, 2 * seq};
+                if (u != v)
+                    p0[n0++] = (dyng_i_pair){v, 2 * seq + 1};
+            } else {
+                p0[n0++] = (dyng_i_pair){u, seq};
+                if (p1 != NULL)
+                    p1[n1++] = (dyng_i_pair){v, seq};
+            }
         }
     }
 }
 
 /* ---- step 2: sorting ---- */
 
-/* Stable LSD radix sort of ops by row (rows >= 0), 11 bits a pass; `tmp`
- * holds n ops. One read finds the largest row and counts the first three
- * digits, which cover ids below 2^33. */
-static void radix_sort_rows(dyng_i_op *ops, int64_t n, dyng_i_op *tmp) {
-    enum { BITS = 11, BUCKETS = 1 << BITS, FIRST = 3, SHORT = 64 };
-    if (n <= SHORT) {
-        /* A few ops: a stable insertion sort costs less than the counts. */
-        for (int64_t i = 1; i < n; i++) {
-            const dyng_i_op x = ops[i];
-            int64_t j = i;
-            while (j > 0 && ops[j - 1].row > x.row) {
-                ops[j] = ops[j - 1];
-                j--;
-            }
-            ops[j] = x;
-        }
-        return;
-    }
-    int64_t count[FIRST][BUCKETS + 1];
-    memset(count, 0, sizeof count);
-    int64_t max_row = 0;
-    for (int64_t i = 0; i < n; i++) {
-        const int64_t row = ops[i].row;
-        max_row = row > max_row ? row : max_row;
-        for (int d = 0; d < FIRST; d++)
-            count[d][((row >> (d * BITS)) & (BUCKETS - 1)) + 1]++;
-    }
-    dyng_i_op *from = ops, *to = tmp;
-    int64_t more[BUCKETS + 1];
-    for (int d = 0; d * BITS < 63 && (max_row >> (d * BITS)) > 0; d++) {
-        const int shift = d * BITS;
-        int64_t *c = d < FIRST ? count[d] : more;
-        if (d >= FIRST) {
-            memset(more, 0, sizeof more);
-            for (int64_t i = 0; i < n; i++)
-                more[((from[i].row >> shift) & (BUCKETS - 1)) + 1]++;
-        }
-        for (int k = 0; k < BUCKETS; k++)
-            c[k + 1] += c[k];
-        for (int64_t i = 0; i < n; i++)
-            to[c[(from[i].row >> shift) & (BUCKETS - 1)]++] = from[i];
-        dyng_i_op *t = from;
-        from = to;
-        to = t;
-    }
-    if (from != ops)
-        memcpy(ops, from, (size_t)n * sizeof *ops);
-}
-
-/* Stable LSD radix sort of n keys (row << 32 | position) by their row part,
- * rows at most max_row, 11 bits a pass; `tmp` holds n keys. */
-static void radix_sort_keys(uint64_t *key, int64_t n, uint64_t *tmp, int64_t max_row) {
+/* Stable LSD radix sort of n pairs by key (>= 0), 11 bits a pass, as many
+ * passes as the largest key needs; `tmp` holds n pairs. */
+static void radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
     enum { BITS = 11, BUCKETS = 1 << BITS };
+    int64_t max_key = 0;
+    for (int64_t i = 0; i < n; i++)
+        max_key = a[i].key > max_key ? a[i].key : max_key;
     int64_t count[BUCKETS + 1];
-    uint64_t *from = key, *to = tmp;
-    for (int shift = 32; shift < 64 && (max_row >> (shift - 32)) > 0; shift += BITS) {
+    dyng_i_pair *from = a, *to = tmp;
+    for (int shift = 0; shift < 63 && (max_key >> shift) > 0; shift += BITS) {
         memset(count, 0, sizeof count);
         for (int64_t i = 0; i < n; i++)
-            count[((from[i] >> shift) & (BUCKETS - 1)) + 1]++;
+            count[((from[i].key >> shift) & (BUCKETS - 1)) + 1]++;
         for (int k = 0; k < BUCKETS; k++)
             count[k + 1] += count[k];
         for (int64_t i = 0; i < n; i++)
-            to[count[(from[i] >> shift) & (BUCKETS - 1)]++] = from[i];
-        uint64_t *t = from;
+            to[count[(from[i].key >> shift) & (BUCKETS - 1)]++] = from[i];
+        dyng_i_pair *t = from;
         from = to;
         to = t;
     }
-    if (from != key)
-        memcpy(key, from, (size_t)n * sizeof *key);
+    if (from != a)
+        memcpy(a, from, (size_t)n * sizeof *a);
 }
 
-/* Sort one direction's ops by row, stably. When rows and positions fit in
- * 32 bits (nearly always) the sort moves 8-byte keys, row and position, which
- * stay in cache, and then gathers the ops in their order; else it moves the
- * ops. The direction's buffers that are not needed yet hold the copies: the
- * pair buffers (32 bytes per op) the ops, the counts and new copies the keys. */
-static void sort_rows(dyng_i_dirplan *dp) {
+/* Sort direction d's pairs by row and make its ops from them, in row order. */
+static void ops_from_pairs(plan *pl, int d) {
+    dyng_i_dirplan *dp = &pl->dir[d];
     const int64_t n = dp->num_ops;
-    dyng_i_op *ops = dp->ops, *copy = (dyng_i_op *)dp->pairs;
-    int64_t max_row = 0;
-    for (int64_t i = 0; i < n; i++)
-        max_row = ops[i].row > max_row ? ops[i].row : max_row;
-    if (n <= 64 || n > (int64_t)UINT32_MAX || max_row > (int64_t)UINT32_MAX) {
-        radix_sort_rows(ops, n, copy);
-        return;
+    radix_sort_pairs(dp->pairs, n, dp->ptmp);
+    const bool both = !pl->g->p.directed;
+    for (int64_t j = 0; j < n; j++) {
+        const int64_t pos = dp->pairs[j].pos;
+        const int64_t seq = both ? pos >> 1 : pos;
+        const int64_t index = dyng_i_index_of(&pl->rules, seq);
+        const bool ins = index >= 0;
+        int64_t u, v;
+        read_change(pl->b, ins, ins ? index : -(index + 1), &u, &v);
+        const bool reversed = both ? (pos & 1) != 0 : d == 1;
+        dp->ops[j] = reversed ? (dyng_i_op){v, u, seq, index} : (dyng_i_op){u, v, seq, index};
     }
-    uint64_t *key = (uint64_t *)dp->counts, *tmp = (uint64_t *)dp->news;
-    for (int64_t i = 0; i < n; i++)
-        key[i] = (uint64_t)ops[i].row << 32 | (uint64_t)i;
-    radix_sort_keys(key, n, tmp, max_row);
-    memcpy(copy, ops, (size_t)n * sizeof *ops);
-    for (int64_t j = 0; j < n; j++)
-        ops[j] = copy[key[j] & UINT32_MAX];
 }
 
 /* ---- step 2: rows ---- */
 
-/* Sort one direction's ops by row and cut them into touched rows. */
-static void group_rows(dyng_i_dirplan *dp) {
-    sort_rows(dp);
+/* Sort direction d's ops by row and cut them into touched rows. */
+static void group_rows(plan *pl, int d) {
+    dyng_i_dirplan *dp = &pl->dir[d];
+    ops_from_pairs(pl, d);
     int64_t nr = 0;
     for (int64_t i = 0; i < dp->num_ops; i++)
         if (i == 0 || dp->ops[i].row != dp->ops[i - 1].row) {
@@ -376,7 +338,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
         pl.dir[d].adj = d == 0 ? &g->out : &g->in;
         pl.dir[d].counted = d == 0;
     }
-    make_ops(&pl);
+    make_pairs(&pl);
 
     /* Step 2: touched rows and their records; with two threads and two
      * directions, one direction each. */
@@ -387,7 +349,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
 #pragma omp parallel for num_threads(per_dir) schedule(static, 1) if (per_dir > 1)
 #endif
     for (int d = 0; d < pl.num_dirs; d++) {
-        group_rows(&pl.dir[d]);
+        group_rows(&pl, d);
         g->k->plan_rows(&pl.dir[d], &pl.rules, per_dir > 1 ? NULL : g->res);
     }
     int64_t max_len = 0;
