@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
     dyng_sssp_options so;
     TRY("dyng_sssp_options_default", dyng_sssp_options_default(&so));
     /* Recompute only when the repair touches more than half of the vertices
-     * (the default, 0.05, bounds an update's cost at about 1.1x a
+     * (the default, 0.03, bounds an update's cost at about 1.1x a
      * recomputation; on this small grid it would recompute after most
      * batches). */
     so.fallback_fraction = 0.5;

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
 
     g = dyng.generators.grid(args.rows, args.cols, weights=(1, 100), seed=args.seed)
     # Recompute only when the repair touches more than half of the vertices (the default,
-    # 0.05, bounds an update's cost at about 1.1x a recomputation; on this small grid it
+    # 0.03, bounds an update's cost at about 1.1x a recomputation; on this small grid it
     # would recompute after most batches).
     tree = dyng.sssp.compute(g, source=0, fallback_fraction=0.5)
     hist = dyng.cycle_count.compute(g, max_length=args.max_length)

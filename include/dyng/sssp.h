@@ -88,10 +88,10 @@ typedef struct dyng_sssp_stats {
     dyng_apply_summary apply; /* what the batch did to the graph               */
 } dyng_sssp_stats;
 
-/* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction 0.05: a
- * repair that has touched 5% of the vertices gives way to a recomputation,
+/* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction 0.03: a
+ * repair that has touched 3% of the vertices gives way to a recomputation,
  * so an update never costs much more than recomputing (about 1.1x at
- * worst). */
+ * worst: a repair costs about twice what a compute spends per vertex). */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 
 /*

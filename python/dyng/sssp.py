@@ -57,7 +57,7 @@ class Options:
     fallback_fraction : float
         An update recomputes when more than this fraction of the vertices is
         invalidated, or touched by the repair (0: whenever a vertex is; 1:
-        never). The default 0.05 keeps an update within about 1.1x of a
+        never). The default 0.03 keeps an update within about 1.1x of a
         recomputation however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
@@ -78,7 +78,7 @@ class Options:
     """
 
     objective: int = 0
-    fallback_fraction: float = 0.05
+    fallback_fraction: float = 0.03
     validate_inputs: bool = True
     engine: str = "auto"
     delta: int = 0

@@ -384,7 +384,7 @@ static void test_count_to_infinity(void) {
     dyng_graph_properties p;
     dyng_properties_default(&p);
     p.num_weights = 1;
-    /* Fraction 1: the repair itself; the default (5% of 5 vertices): the
+    /* Fraction 1: the repair itself; the default (3% of 5 vertices): the
      * invalidation walk stops at its first vertex and recomputes. */
     for (int repair = 1; repair >= 0; repair--) {
         dyng_graph *g = NULL;
@@ -516,7 +516,7 @@ static void test_failures(void) {
      * recomputation's radix queue falls back to the preallocated heap). */
     {
         /* Delete a tree edge out of the source: a recomputation (the subtree
-         * is more than 5% of the vertices). */
+         * is more than 3% of the vertices). */
         int64_t rn = 0;
         dyng_sssp_result_num_vertices(&rn, r);
         dyng_sssp_result_parents(&par, r);

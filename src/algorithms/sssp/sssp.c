@@ -28,7 +28,7 @@ dyng_status dyng_sssp_options_default(dyng_sssp_options *out) {
     out->objective = 0;
     out->engine = DYNG_SSSP_AUTO;
     out->validate_inputs = true;
-    out->fallback_fraction = 0.05;
+    out->fallback_fraction = 0.03;
     return DYNG_OK;
 }
 
