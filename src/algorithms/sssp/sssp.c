@@ -151,14 +151,16 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
 /* The near-far step when none is given: twice the mean weight of the
  * objective's column (2 on an unweighted graph), so that a round relaxes
  * about the vertices a couple of edges further out. The mean is taken over
- * the rows of up to 100,000 vertices spread over the graph; only the step
+ * the rows of up to 16,384 vertices spread over the graph; only the step
  * depends on it, never the result. */
 /*
- * The auto choices, from a sample of about 100,000 rows. Near-far pays off
- * where the frontiers are wide: on graphs of mean degree 8 or more, and on
- * graphs whose degrees are skewed (a coefficient of variation of at least 1:
- * hubs, as in social, web and R-MAT graphs, whose diameter is small); road
- * networks and grids, with narrow frontiers and long distances, run Dijkstra.
+ * The auto choices, from a sample of about 16,384 rows (100,000 until
+ * 2026-12-03: a few milliseconds of a compute on 2^20 vertices, for the same
+ * choices). Near-far pays off where the frontiers are wide: on graphs of
+ * mean degree 8 or more, and on graphs whose degrees are skewed (a
+ * coefficient of variation of at least 1: hubs, as in social, web and R-MAT
+ * graphs, whose diameter is small); road networks and grids, with narrow
+ * frontiers and long distances, run Dijkstra.
  * The step delta: a sixteenth of the mean weight on skewed graphs (many
  * vertices share each distance class there, and a finer step wastes fewer
  * relaxations), twice the mean weight elsewhere (fewer, fuller buckets on
@@ -173,7 +175,7 @@ typedef struct row_shape {
 static row_shape sample_rows(const dyng_graph *g, int obj) {
     dyng_i_sssp_sample s = {0, 0, 0, 0.0};
     if (g->n > 0)
-        kernels_of(g)->sample(g, obj, g->n > 100000 ? g->n / 100000 : 1, &s);
+        kernels_of(g)->sample(g, obj, g->n > 16384 ? g->n / 16384 : 1, &s);
     row_shape r = {false, 0.0, 1.0};
     if (s.rows == 0 || s.entries == 0)
         return r;
