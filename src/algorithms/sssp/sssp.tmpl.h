@@ -575,17 +575,18 @@ static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist
  * and list them in work.queue; returns how many. A head also gets TREE when
  * a change names its tree edge (parent, head): only those can lose their
  * support, since a tree edge changes only through a deletion or an upsert of
- * its own pair. It gets GAIN when it heads an insertion: only those can
- * improve, since a deletion never shortens a path nor adds a tight parent. */
+ * its own pair. It gets GAIN when it heads an insertion whose tail is nearer
+ * the source: only those can improve through the new edge, since a deletion
+ * never shortens a path nor adds a tight parent, weights are at least 1, and
+ * a tail whose distance the repair changes relaxes its out-edges itself. */
 static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_i_sssp_work *w,
-                                   const int64_t *parent) {
+                                   const int64_t *dist, const int64_t *parent) {
     const bool both = !g->p.directed;
     int64_t nh = 0;
     for (int list = 0; list < 2; list++) {
         const int64_t count = list == 0 ? b->num_del : b->num_ins;
         const void *src = list == 0 ? b->del_src : b->ins_src;
         const void *dst = list == 0 ? b->del_dst : b->ins_dst;
-        const uint8_t gain = list == 1 ? MARK_GAIN : 0;
         for (int64_t i = 0; i < count; i++) {
             for (int end = 0; end < (both ? 2 : 1); end++) {
                 const int64_t v = dyng_i_read_id(end == 0 ? dst : src, b->vertex_type, i);
@@ -596,7 +597,8 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
                     w->mark[v] |= MARK_HEAD;
                     w->queue[nh++] = v;
                 }
-                w->mark[v] |= (uint8_t)(gain | (parent[v] == u ? MARK_TREE : 0));
+                const bool gain = list == 1 && u >= 0 && u < g->n && dist[u] < dist[v];
+                w->mark[v] |= (uint8_t)((gain ? MARK_GAIN : 0) | (parent[v] == u ? MARK_TREE : 0));
             }
         }
     }
@@ -736,7 +738,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * then follows, and a walk over most of the graph would cost as much. */
     const double limit = res->options.fallback_fraction * (double)n;
     int64_t t0 = dyng_i_stage_start();
-    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w, parent);
+    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w, dist, parent);
     int64_t nt = 0;
     for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
         const int64_t v = w->queue[i];
