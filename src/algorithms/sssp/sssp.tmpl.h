@@ -306,6 +306,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
     const DYNG_V *col = DYNG_FN(cols)(out);
     const int64_t *parent = rp != NULL ? rp->res->parent : NULL;
     enum { RING = DYNG_I_NF_RING };
+    (void)threads; /* a build without OpenMP runs one thread */
 
     /* Shared: the lowest bucket offered in a round (by parity), the stop
      * flags; written through atomics, read after a barrier. The stop flags
