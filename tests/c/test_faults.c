@@ -330,28 +330,24 @@ int main(void) {
             c.sp_options.engine = engines[e];
             failures += sweep(&c, &sp_base, (fault_kind)f);
         }
+        /* Updates that repair and that fall back, with one thread's radix
+         * heap (engine dijkstra) and with the parallel push (near_far). */
+        static const char *const update_names[2][2] = {
+            {"sssp update (repair)", "sssp update (400 changes)"},
+            {"sssp update (near-far push)", "sssp update (near-far, 400 changes)"}};
+        for (int e = 0; e < 2; e++) {
+            world sp_world = sp_base;
+            c.sp_options.engine = engines[e];
+            REQUIRE_OK(dyng_sssp_compute(&sp_world.sp, sp_base.g, 0, &c.sp_options));
+            c.kind = CALL_SSSP_UPDATE;
+            for (int size = 0; size < 2; size++) {
+                c.name = update_names[e][size];
+                c.b = size == 0 ? sp_small : sp_big;
+                failures += sweep(&c, &sp_world, (fault_kind)f);
+            }
+            dyng_sssp_result_free(&sp_world.sp);
+        }
         c.sp_options.engine = DYNG_SSSP_DIJKSTRA;
-        world sp_world = sp_base;
-        REQUIRE_OK(dyng_sssp_compute(&sp_world.sp, sp_base.g, 0, &c.sp_options));
-        c.kind = CALL_SSSP_UPDATE;
-        c.name = "sssp update (repair)";
-        c.b = sp_small;
-        failures += sweep(&c, &sp_world, (fault_kind)f);
-        c.name = "sssp update (400 changes)";
-        c.b = sp_big;
-        failures += sweep(&c, &sp_world, (fault_kind)f);
-        /* The parallel push (engine near_far), and its fallback. */
-        world nf_world = sp_base;
-        c.sp_options.engine = DYNG_SSSP_NEAR_FAR;
-        REQUIRE_OK(dyng_sssp_compute(&nf_world.sp, sp_base.g, 0, &c.sp_options));
-        c.sp_options.engine = DYNG_SSSP_DIJKSTRA;
-        c.name = "sssp update (near-far push)";
-        c.b = sp_small;
-        failures += sweep(&c, &nf_world, (fault_kind)f);
-        c.name = "sssp update (near-far, 400 changes)";
-        c.b = sp_big;
-        failures += sweep(&c, &nf_world, (fault_kind)f);
-        dyng_sssp_result_free(&nf_world.sp);
 
         /* cycle_count. */
         c.name = "cycle_count compute (k = 5)";
@@ -370,7 +366,6 @@ int main(void) {
         c.kind = CALL_UPDATE_BOTH;
         failures += sweep(&c, &cc_world, (fault_kind)f);
 
-        dyng_sssp_result_free(&sp_world.sp);
         dyng_sssp_result_free(&cc_world.sp);
         dyng_cycle_count_result_free(&cc_world.cc);
     }
