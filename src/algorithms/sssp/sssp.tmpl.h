@@ -271,8 +271,10 @@ typedef struct {
 /* What a repair's push adds to a compute's run (NULL for a compute). */
 typedef struct {
     dyng_sssp_result *res;
-    int64_t nt;    /* vertices touched so far (work.touched[0 .. nt)); atomic */
-    int64_t limit; /* stop once more than this many are touched              */
+    int64_t nt;      /* vertices touched so far (work.touched[0 .. nt)); atomic */
+    int64_t limit;   /* stop once more than this many are touched              */
+    int64_t relaxed; /* frontier vertices relaxed, and distances lowered: the */
+    int64_t lowered; /* stats' iterations and pushes (added up at the end)    */
 } DYNG_FN(nf_repair);
 
 /* Record v's entry before its first change, from any thread: the thread that
@@ -325,7 +327,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
         const int me = 0, team = 1;
 #endif
         DYNG_FN(nf_local) *mine = &local[me];
-        int64_t cur = 0;
+        int64_t cur = 0, relaxed = 0, lowered = 0;
         bool failed_late = false; /* after the first barrier: told in the next round */
         for (int64_t round = 0;; round++) {
             /* 1. Relax the frontier (bucket cur): the threads' shares in
@@ -346,6 +348,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                 const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
                 if (du / delta < cur)
                     continue; /* stale: relaxed in an earlier bucket */
+                relaxed++;
                 const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
                 for (int64_t e = 0; e < len; e++) {
                     const int64_t v = (int64_t)col[off + e];
@@ -357,6 +360,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                         DYNG_FN(nf_touch)(rp, v); /* before its entry changes */
                     if (nd == dv || !DYNG_FN(sssp_lower)(dist, v, nd))
                         continue;
+                    lowered++;
                     const int64_t b = nd / delta;
                     if (b < cur + RING) {
                         failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
@@ -419,6 +423,10 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
+        }
+        if (rp != NULL) {
+            __atomic_fetch_add(&rp->relaxed, relaxed, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&rp->lowered, lowered, __ATOMIC_RELAXED);
         }
     }
     return s_failed        ? NF_NO_MEMORY
@@ -617,9 +625,11 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
  * before its first change; then each touched vertex takes its lowest-id tight
  * in-neighbour as parent, as a compute's second pass does. Returns NF_DONE,
  * NF_NO_MEMORY or NF_OVER_LIMIT (more than `limit` touched); *nt counts the
- * touched vertices in every case, so that the caller can undo them. */
+ * touched vertices in every case, so that the caller can undo them. Adds the
+ * vertices relaxed to *pops and the distances lowered to *pushes. */
 static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int64_t *nt,
-                                 double limit, int64_t delta, int threads) {
+                                 double limit, int64_t delta, int threads, int64_t *pops,
+                                 int64_t *pushes) {
     dyng_i_sssp_work *w = &res->work;
     int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
@@ -636,11 +646,13 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
         lo = dist[v] / delta < lo ? dist[v] / delta : lo;
     }
     local[0].later_lo = lo;
-    DYNG_FN(nf_repair) rp = {res, *nt, (int64_t)limit};
+    DYNG_FN(nf_repair) rp = {res, *nt, (int64_t)limit, 0, 0};
     const int how =
         ok ? DYNG_FN(nf_run)(g, obj, delta, dist, local, threads, NULL, &rp) : NF_NO_MEMORY;
     DYNG_FN(nf_free)(local, threads);
     *nt = rp.nt;
+    *pops += rp.relaxed;
+    *pushes += rp.lowered;
     if (how != NF_DONE)
         return how;
     const int64_t count = rp.nt, source = res->source;
@@ -827,7 +839,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         /* Near-far from every vertex the pull set, on the graph's threads;
          * past the limit nt > limit, and the loop below falls back. */
         dyng_i_radix_clear(q);
-        const int how = DYNG_FN(sssp_push_nf)(g, res, &nt, limit, nf_delta, threads);
+        const int how =
+            DYNG_FN(sssp_push_nf)(g, res, &nt, limit, nf_delta, threads, &pops, &pushes);
         no_memory = how == NF_NO_MEMORY;
         pushed = how == NF_DONE;
     }
