@@ -58,7 +58,8 @@ typedef enum dyng_sssp_engine {
                                2^16 entries, and a mean degree of 8 or more
                                or skewed degrees (hubs: social, web, R-MAT
                                graphs); Dijkstra otherwise (road networks) */
-    DYNG_SSSP_DIJKSTRA = 1, /* sequential Dijkstra with a 4-ary heap       */
+    DYNG_SSSP_DIJKSTRA = 1, /* sequential Dijkstra (Dial's buckets with
+                               weights below 4096, else a radix heap)    */
     DYNG_SSSP_NEAR_FAR = 2  /* parallel near-far (delta-stepping with two
                                piles) on the resources' threads            */
 } dyng_sssp_engine;

@@ -402,7 +402,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     g->version++;
     g->state_id = dyng_i_next_state_id();
     if (K > 0)
-        g->low_weight_columns |= dyng_i_low_weight_columns(b->ins_w, b->num_ins, K);
+        dyng_i_weight_bounds(b->ins_w, b->num_ins, K, &g->low_weight_columns, &g->max_weight);
     if (summary != NULL) {
         summary->inserted = c->inserted;
         summary->updated = c->updated;

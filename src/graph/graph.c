@@ -128,8 +128,11 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
     g->m = p->directed ? g->out.live : (g->out.live + loops) / 2;
     g->version = 0;
     g->state_id = dyng_i_next_state_id();
-    g->low_weight_columns =
-        p->num_weights > 0 ? dyng_i_low_weight_columns(weights, num_edges, p->num_weights) : 0;
+    g->low_weight_columns = 0;
+    g->max_weight = 0;
+    if (p->num_weights > 0)
+        dyng_i_weight_bounds(weights, num_edges, p->num_weights, &g->low_weight_columns,
+                             &g->max_weight);
     *out = g;
     return DYNG_OK;
 }

@@ -59,6 +59,9 @@ struct dyng_graph {
      * weights a build or a batch brings; never cleared). Lets sssp skip its
      * O(m) weight check on graphs whose weights are known to be >= 1. */
     uint64_t low_weight_columns;
+    /* The largest weight a build or a batch brought, in any column (never
+     * lowered; 0 without weights): lets sssp pick a bucket queue. */
+    int32_t max_weight;
     dyng_resources *res;
     const dyng_i_kernels *k;
 };
@@ -115,14 +118,21 @@ extern const dyng_i_kernels dyng_i_kernels_v64_o64;
 /* The kernels for a supported type pair (NULL otherwise). */
 const dyng_i_kernels *dyng_i_kernels_for(dyng_type vertex, dyng_type offset);
 
-/* The columns (bits) of count rows of K weights that hold a weight below 1. */
-static inline uint64_t dyng_i_low_weight_columns(const int32_t *w, int64_t count, int K) {
+/* Of count rows of K weights: add to *low the columns (bits) that hold a
+ * weight below 1, and raise *max to the largest weight. */
+static inline void dyng_i_weight_bounds(const int32_t *w, int64_t count, int K, uint64_t *low,
+                                        int32_t *max) {
     uint64_t bits = 0;
+    int32_t top = *max;
     for (int64_t i = 0; i < count; i++)
-        for (int k = 0; k < K; k++)
-            if (w[i * K + k] < 1)
+        for (int k = 0; k < K; k++) {
+            const int32_t x = w[i * K + k];
+            if (x < 1)
                 bits |= (uint64_t)1 << k;
-    return bits;
+            top = x > top ? x : top;
+        }
+    *low |= bits;
+    *max = top;
 }
 
 /* A new process-unique state id. */

@@ -345,6 +345,10 @@ static void test_streams(void) {
     stream_case never = {true, true, false, true, false, 1,   0, V32, V32,
                          300,  900,  400,   6,    5,     1.0, 0, 0};
     run_stream(&never);
+    /* Weights past the bucket queue's range: the radix heap computes. */
+    stream_case heavy = {true, true, false, true, false,   1,   0, V32, V32,
+                         400,  1600, 40,    10,   1000000, 0.5, 0, 0};
+    run_stream(&heavy);
     /* The parallel push (engine near_far) on 1 and 2 threads: every semantics
      * and direction, int64 types, small and big batches, with and without
      * falling back; the graphs are big enough that the frontiers split

@@ -84,10 +84,12 @@ static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
  * dist[u] < dist[v] (weights >= 1), so all of them are settled, and relax v,
  * before v is; the parent left is therefore the lowest-id tight one.
  *
- * With `lazy` the queue is a radix heap that grows as needed (radix_heap.h)
- * and may fail for memory; otherwise the indexed heap of the work arrays,
- * which cannot (the repair's last resort). Weights
- * were checked beforehand (check_weights), so none is below 1 here.
+ * With `lazy` the queue grows as needed and may fail for memory: Dial's
+ * bucket queue (bucket_queue.h) when no weight the graph has held passes
+ * DYNG_I_BUCKETS_MAX_WEIGHT, else a radix heap (radix_heap.h). Otherwise it
+ * is the indexed heap of the work arrays, which cannot fail (the repair's
+ * last resort). Weights were checked beforehand (check_weights), so none is
+ * below 1 here.
  */
 static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
                                               int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
@@ -114,18 +116,29 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     dyng_i_heap_entry *heap = w->heap;
     dyng_i_radix radix;
     dyng_i_radix_init(&radix);
+    const int64_t max_w = K > 0 ? (int64_t)g->max_weight : 1;
+    const bool dial = lazy && max_w <= DYNG_I_BUCKETS_MAX_WEIGHT;
+    dyng_i_buckets buckets = {NULL, 0, 0, 0};
     int64_t size = 0, pops = 0;
     dyng_status st = DYNG_OK;
     dist[source] = 0;
-    if (lazy) {
+    if (dial) {
+        if (!dyng_i_buckets_init(&buckets, max_w) || !dyng_i_buckets_push(&buckets, 0, source))
+            st = dyng_i_oom("the Dijkstra queue", (size_t)(max_w + 1) * sizeof(dyng_i_bucket));
+    } else if (lazy) {
         if (!dyng_i_radix_push(&radix, 0, source))
             st = dyng_i_oom("the Dijkstra queue", 64 * sizeof(dyng_i_heap_entry));
     } else {
         dyng_i_heap_push(heap, w->pos, &size, source, 0);
     }
-    while (st == DYNG_OK && (lazy ? radix.count > 0 : size > 0)) {
+    while (st == DYNG_OK && (dial ? buckets.count : lazy ? radix.count : size) > 0) {
         int64_t u;
-        if (lazy) {
+        if (dial) {
+            int64_t key;
+            u = dyng_i_buckets_pop(&buckets, &key);
+            if (key > dist[u])
+                continue; /* stale: the vertex was settled with a smaller key */
+        } else if (lazy) {
             dyng_i_heap_entry top;
             if (!dyng_i_radix_pop(&radix, &top)) {
                 st = dyng_i_oom("the Dijkstra queue", 0);
@@ -153,7 +166,8 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
                 parent[v] = u;
                 if (!lazy) {
                     dyng_i_heap_push(heap, w->pos, &size, v, nd);
-                } else if (!dyng_i_radix_push(&radix, nd, v)) {
+                } else if (dial ? !dyng_i_buckets_push(&buckets, nd, v)
+                                : !dyng_i_radix_push(&radix, nd, v)) {
                     st = dyng_i_oom("the Dijkstra queue", 0);
                     break;
                 }
@@ -163,12 +177,13 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
         }
     }
     dyng_i_radix_free(&radix);
+    dyng_i_buckets_free(&buckets);
     while (size > 0) /* only after an error: leave pos at -1 */
         dyng_i_heap_pop(heap, w->pos, &size);
     return st;
 }
 
-/* A compute: the radix heap, polling the interrupt flag. */
+/* A compute: the lazy queues (buckets or radix heap), polling the interrupt flag. */
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
                                          dyng_resources *r, bool poll) {

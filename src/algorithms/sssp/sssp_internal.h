@@ -5,6 +5,7 @@
 #ifndef DYNG_I_SSSP_INTERNAL_H
 #define DYNG_I_SSSP_INTERNAL_H
 
+#include "algorithms/sssp/bucket_queue.h"
 #include "algorithms/sssp/heap.h"
 #include "algorithms/sssp/radix_heap.h"
 #include "dyng/sssp.h"
