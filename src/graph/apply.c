@@ -182,10 +182,16 @@ static void make_pairs(plan *pl) {
 
 /* ---- step 2: sorting ---- */
 
-/* Stable LSD radix sort of n pairs by key (>= 0), 11 bits a pass, as many
- * passes as the largest key needs; `tmp` holds n pairs. */
+/* Sort n pairs by key (>= 0), keeping the order of equal keys (their
+ * positions ascend); `tmp` holds n pairs. A stable LSD radix sort, 11 bits a
+ * pass, as many passes as the largest key needs; a few pairs go to
+ * dyng_i_sort_pairs, which costs less than the counts. */
 static void radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
-    enum { BITS = 11, BUCKETS = 1 << BITS };
+    enum { BITS = 11, BUCKETS = 1 << BITS, SHORT = 64 };
+    if (n <= SHORT) {
+        dyng_i_sort_pairs(a, n, tmp);
+        return;
+    }
     int64_t max_key = 0;
     for (int64_t i = 0; i < n; i++)
         max_key = a[i].key > max_key ? a[i].key : max_key;
