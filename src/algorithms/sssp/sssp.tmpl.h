@@ -100,18 +100,13 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
-    if (save != NULL) { /* the entries before, in the pass that clears them */
-        for (int64_t v = 0; v < n; v++) {
+    for (int64_t v = 0; v < n; v++) {
+        if (save != NULL) { /* the entries before, in the pass that clears them */
             save[v] = dist[v];
             save[n + v] = parent[v];
-            dist[v] = DYNG_INFINITE_DISTANCE;
-            parent[v] = -1;
         }
-    } else {
-        for (int64_t v = 0; v < n; v++) {
-            dist[v] = DYNG_INFINITE_DISTANCE;
-            parent[v] = -1;
-        }
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
     }
     dyng_i_heap_entry *heap = w->heap;
     dyng_i_radix radix;
