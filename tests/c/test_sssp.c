@@ -819,23 +819,29 @@ static void test_golden_graph(const char *name) {
 /* ---- the parallel engine on graphs big enough for parallel rounds ---------------- */
 
 static void test_near_far_parallel(void) {
-    for (int variant = 0; variant < 4; variant++) {
+    for (int variant = 0; variant < 6; variant++) {
         /* Variant 3: sparse (mostly one path to each vertex) with weights up
          * to 5000, so that with a small step a target's only entry often
-         * waits past the ring of buckets. */
-        const int64_t n = 20000, m = variant == 3 ? 30000 : 120000;
-        const uint64_t top = variant == 2 ? 3 : variant == 3 ? 5000 : 100; /* ties with 1..3 */
+         * waits past the ring of buckets. Variants 4 and 5: weights of 1..3
+         * times 2^28 (ties) on 70,000 vertices, too wide for (distance,
+         * parent) to share one key, so near-far takes the parents in a
+         * second pass (from the in-rows, or from the out-rows without). */
+        const int64_t n = variant >= 4 ? 70000 : 20000;
+        const int64_t m = variant == 3 ? 30000 : variant >= 4 ? 280000 : 120000;
+        const uint64_t top = variant == 2 || variant >= 4 ? 3 /* ties */
+                             : variant == 3               ? 5000
+                                                          : 100;
         int32_t *src = malloc(m * 4), *dst = malloc(m * 4), *w = malloc(m * 4);
         for (int64_t e = 0; e < m; e++) {
             src[e] = (int32_t)(next() % (uint64_t)n);
             dst[e] = (int32_t)(next() % (uint64_t)n);
-            w[e] = (int32_t)(1 + next() % top);
+            w[e] = (int32_t)(1 + next() % top) << (variant >= 4 ? 28 : 0);
         }
         dyng_graph_properties p;
         dyng_properties_default(&p);
         p.num_weights = 1;
         p.directed = variant != 1;
-        p.store_transposed = variant != 2; /* parents by atomic minimum when absent */
+        p.store_transposed = variant != 2 && variant != 5; /* without: see nf_compute */
         dyng_resources *r = NULL;
         CHECK_OK(dyng_resources_new(
             &r, dyng_openmp_available() ? DYNG_BACKEND_OPENMP : DYNG_BACKEND_SEQUENTIAL,
@@ -857,6 +863,43 @@ static void test_near_far_parallel(void) {
         free(dst);
         free(w);
     }
+}
+
+/* A path of 65,536 vertices with weights 2^31 - 1: its far end lies at
+ * about 2^47, so (distance, parent) keys of 17 + 47 bits would overflow;
+ * near-far must see that they do not fit and still match Dijkstra. */
+static void test_near_far_long_distances(void) {
+    const int64_t n = 65536;
+    int32_t *src = malloc((size_t)(n - 1) * 4), *dst = malloc((size_t)(n - 1) * 4),
+            *w = malloc((size_t)(n - 1) * 4);
+    for (int64_t v = 0; v + 1 < n; v++) {
+        src[v] = (int32_t)v;
+        dst[v] = (int32_t)(v + 1);
+        w[v] = INT32_MAX;
+    }
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, n, n - 1, src, dst, w, NULL));
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.engine = DYNG_SSSP_NEAR_FAR;
+    o.delta = 1000000;
+    dyng_sssp_result *t = NULL;
+    CHECK_OK(dyng_sssp_compute(&t, g, 0, &o));
+    const int64_t *d = NULL, *par = NULL;
+    if (t) {
+        dyng_sssp_result_distances(&d, t);
+        dyng_sssp_result_parents(&par, t);
+        CHECK(d[n - 1] == (n - 1) * (int64_t)INT32_MAX && par[n - 1] == n - 2);
+        CHECK(matches(g, t));
+    }
+    dyng_sssp_result_free(&t);
+    dyng_graph_free(&g);
+    free(src);
+    free(dst);
+    free(w);
 }
 
 /* ---- dyng_update: several results, one apply ------------------------------------------ */
@@ -993,6 +1036,7 @@ int main(void) {
     test_from_arrays();
     test_update_many();
     test_near_far_parallel();
+    test_near_far_long_distances();
     test_streams();
     test_golden_graph("small60");
     test_golden_graph("luxembourg_osm");

@@ -201,6 +201,20 @@ static inline bool DYNG_FN(sssp_lower)(int64_t *dist, int64_t v, int64_t nd) {
     return false;
 }
 
+/* Lower key[v] to nk if that is smaller; the value it replaced in *prev
+ * (its old value when this call did not lower it). */
+static inline bool DYNG_FN(nf_lower_key)(int64_t *key, int64_t v, int64_t nk, int64_t *prev) {
+    int64_t old = __atomic_load_n(&key[v], __ATOMIC_RELAXED);
+    while (nk < old)
+        if (__atomic_compare_exchange_n(&key[v], &old, nk, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            *prev = old;
+            return true;
+        }
+    *prev = old;
+    return false;
+}
+
 /* Lower *x to v if that is smaller (shared between the threads). */
 static inline void DYNG_FN(nf_min)(int64_t *x, int64_t v) {
     int64_t old = __atomic_load_n(x, __ATOMIC_RELAXED);
@@ -310,14 +324,14 @@ static inline void DYNG_FN(nf_touch)(DYNG_FN(nf_repair) * rp, int64_t v) {
  * polls poll's interrupt flag unless poll is NULL. Leaves the lists' memory
  * for the caller to free. */
 static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist,
-                           DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
+                           int shift, DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
                            DYNG_FN(nf_repair) * rp) {
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
     const int64_t *parent = rp != NULL ? rp->res->parent : NULL;
-    enum { RING = DYNG_I_NF_RING };
+    enum { RING = DYNG_I_NF_RING, NF_CHUNK = 64 };
     (void)threads; /* a build without OpenMP runs one thread */
 
     /* Shared: the lowest bucket offered in a round (by parity), the stop
@@ -341,43 +355,85 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
         bool failed_late = false; /* after the first barrier: told in the next round */
         for (int64_t round = 0;; round++) {
             /* 1. Relax the frontier (bucket cur): the threads' shares in
-             * thread order, index i in share t at start[t] + i. */
+             * thread order, cut into chunks of NF_CHUNK vertices that the
+             * threads take in turn. A chunk goes in stages, each a loop of
+             * independent loads: its vertices' entries and rows, then their
+             * targets' entries, then the relaxations. An atomic waits for
+             * the loads before it, so relaxing vertex by vertex would take
+             * the cache misses one at a time. */
             int64_t total = 0;
             for (int t = 0; t < team; t++)
                 total += local[t].front.len;
+            const int64_t chunks = (total + NF_CHUNK - 1) / NF_CHUNK;
             bool failed = false;
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 64) nowait
+#pragma omp for schedule(dynamic, 1) nowait
 #endif
-            for (int64_t i = 0; i < total; i++) {
+            for (int64_t c = 0; c < chunks; c++) {
+                int64_t us[NF_CHUNK];
                 int t = 0;
-                int64_t j = i;
+                int64_t j = c * NF_CHUNK;
                 while (j >= local[t].front.len)
                     j -= local[t].front.len, t++;
-                const int64_t u = (int64_t)local[t].front.v[j];
-                const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-                if (du / delta < cur)
-                    continue; /* stale: relaxed in an earlier bucket */
-                relaxed++;
-                const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
-                for (int64_t e = 0; e < len; e++) {
-                    const int64_t v = (int64_t)col[off + e];
-                    const int64_t nd = du + DYNG_FN(sssp_w)(out, off + e, K, obj);
-                    const int64_t dv = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
-                    if (nd >= DYNG_INFINITE_DISTANCE || nd > dv)
+                const int64_t cnt = total - c * NF_CHUNK < NF_CHUNK ? total - c * NF_CHUNK : NF_CHUNK;
+                for (int64_t k = 0; k < cnt; k++, j++) {
+                    while (j == local[t].front.len)
+                        j = 0, t++;
+                    us[k] = (int64_t)local[t].front.v[j];
+                    __builtin_prefetch(&dist[us[k]], 0);
+                    __builtin_prefetch(&rows[us[k]], 0);
+                }
+                /* The live vertices (a stale one was relaxed in an earlier
+                 * bucket), their distances and rows. */
+                int64_t dus[NF_CHUNK], offs[NF_CHUNK], lens[NF_CHUNK], live = 0;
+                for (int64_t k = 0; k < cnt; k++) {
+                    const int64_t u = us[k];
+                    const int64_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED) >> shift;
+                    if (du / delta < cur)
                         continue;
-                    if (rp != NULL && (nd < dv || u < parent[v]))
-                        DYNG_FN(nf_touch)(rp, v); /* before its entry changes */
-                    if (nd == dv || !DYNG_FN(sssp_lower)(dist, v, nd))
-                        continue;
-                    lowered++;
-                    const int64_t b = nd / delta;
-                    if (b < cur + RING) {
-                        failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
-                    } else {
-                        failed |= !DYNG_FN(nf_push)(&mine->later, v);
-                        if (b < mine->later_lo)
-                            mine->later_lo = b;
+                    us[live] = u;
+                    dus[live] = du;
+                    offs[live] = (int64_t)rows[u].off;
+                    lens[live] = (int64_t)rows[u].len;
+                    __builtin_prefetch(&col[offs[live]], 0);
+                    if (K > 0)
+                        __builtin_prefetch(&out->w[offs[live] * K + obj], 0);
+                    live++;
+                }
+                for (int64_t k = 0; k < live; k++)
+                    for (int64_t e = offs[k]; e < offs[k] + lens[k]; e++)
+                        __builtin_prefetch(&dist[(int64_t)col[e]], 1);
+                relaxed += live;
+                for (int64_t k = 0; k < live; k++) {
+                    const int64_t u = us[k], du = dus[k], off = offs[k], len = lens[k];
+                    for (int64_t e = 0; e < len; e++) {
+                        const int64_t v = (int64_t)col[off + e];
+                        const int64_t nd = du + DYNG_FN(sssp_w)(out, off + e, K, obj);
+                        if (shift > 0) {
+                            /* Packed keys: one atomic minimum takes the lower
+                             * distance, and on a tie the lower parent. */
+                            int64_t prev;
+                            if (!DYNG_FN(nf_lower_key)(dist, v, (nd << shift) | (u + 1), &prev) ||
+                                nd == prev >> shift)
+                                continue; /* not lowered, or only its parent was */
+                        } else {
+                            const int64_t dv = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
+                            if (nd >= DYNG_INFINITE_DISTANCE || nd > dv)
+                                continue;
+                            if (rp != NULL && (nd < dv || u < parent[v]))
+                                DYNG_FN(nf_touch)(rp, v); /* before its entry changes */
+                            if (nd == dv || !DYNG_FN(sssp_lower)(dist, v, nd))
+                                continue;
+                        }
+                        lowered++;
+                        const int64_t b = nd / delta;
+                        if (b < cur + RING) {
+                            failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
+                        } else {
+                            failed |= !DYNG_FN(nf_push)(&mine->later, v);
+                            if (b < mine->later_lo)
+                                mine->later_lo = b;
+                        }
                     }
                 }
             }
@@ -409,7 +465,8 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                  * an earlier bucket, already relaxed). */
                 int64_t kept = 0, lo = INT64_MAX;
                 for (int64_t i = 0; i < mine->later.len; i++) {
-                    const int64_t v = (int64_t)mine->later.v[i], b = dist[v] / delta;
+                    const int64_t v = (int64_t)mine->later.v[i];
+                    const int64_t b = (dist[v] >> shift) / delta;
                     if (b < next)
                         continue;
                     if (b < next + RING) {
@@ -464,8 +521,26 @@ static void DYNG_FN(nf_free)(DYNG_FN(nf_local) * local, int threads) {
     dyng_i_free(local);
 }
 
+/* The shift that packs a compute's (distance, parent + 1) into one int64
+ * key, distance << shift | (parent + 1), or 0 when they may not fit: the
+ * parent part takes the bits of n, and no distance passes the largest
+ * weight times n - 1 (a path has at most n - 1 edges). The keys stay below
+ * 2^62, so INT64_MAX marks an unreached vertex. */
+static int DYNG_FN(nf_pack_shift)(const dyng_graph *g) {
+    const int64_t n = g->n;
+    const int64_t max_w = g->p.num_weights > 0 ? (int64_t)g->max_weight : 1;
+    int shift = 0;
+    while (shift < 62 && ((int64_t)1 << shift) <= n)
+        shift++;
+    if (shift >= 62 || max_w < 1 || n - 1 > (((int64_t)1 << (62 - shift)) - 1) / max_w)
+        return 0;
+    return shift;
+}
+
 /* A near-far compute on `threads` threads; polls poll's interrupt flag unless
- * poll is NULL. */
+ * poll is NULL. Where the keys pack (nf_pack_shift), dist holds them during
+ * the run and the parents come with the distances; otherwise a second pass
+ * takes each vertex's lowest-id tight in-neighbour. */
 static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
                                        int64_t *dist, int64_t *parent, int threads,
                                        const dyng_resources *poll) {
@@ -477,23 +552,35 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
     DYNG_FN(nf_local) *local = DYNG_FN(nf_alloc)(threads);
     if (!local)
         return dyng_i_oom("the near-far buckets", (size_t)threads * sizeof *local);
+    const int shift = DYNG_FN(nf_pack_shift)(g);
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static)
 #endif
     for (int64_t v = 0; v < n; v++) {
-        dist[v] = DYNG_INFINITE_DISTANCE;
+        dist[v] = shift > 0 ? INT64_MAX : DYNG_INFINITE_DISTANCE;
         parent[v] = -1;
     }
     dist[source] = 0;
     int how = NF_NO_MEMORY;
     if (DYNG_FN(nf_push)(&local[0].front, source))
-        how = DYNG_FN(nf_run)(g, obj, delta, dist, local, threads, poll, NULL);
+        how = DYNG_FN(nf_run)(g, obj, delta, dist, shift, local, threads, poll, NULL);
     DYNG_FN(nf_free)(local, threads);
     if (how == NF_NO_MEMORY)
         return dyng_i_oom("the near-far buckets", 0);
     if (how == NF_INTERRUPTED)
         return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
-    {
+    if (shift > 0) {
+        const int64_t mask = ((int64_t)1 << shift) - 1;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+        for (int64_t v = 0; v < n; v++) {
+            const int64_t k = dist[v];
+            dist[v] = k == INT64_MAX ? DYNG_INFINITE_DISTANCE : k >> shift;
+            parent[v] = k == INT64_MAX ? -1 : (k & mask) - 1;
+        }
+    } else {
+        const int64_t t0 = dyng_i_stage_start();
         const bool have_in = !g->p.directed || g->p.store_transposed;
         if (have_in) {
             /* The repair's pull: with final distances, the best an in-neighbour
@@ -527,6 +614,7 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
                 }
             }
         }
+        dyng_i_stage_end("sssp.parents", t0);
     }
     return DYNG_OK;
 }
@@ -658,7 +746,7 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
     local[0].later_lo = lo;
     DYNG_FN(nf_repair) rp = {res, *nt, (int64_t)limit, 0, 0};
     const int how =
-        ok ? DYNG_FN(nf_run)(g, obj, delta, dist, local, threads, NULL, &rp) : NF_NO_MEMORY;
+        ok ? DYNG_FN(nf_run)(g, obj, delta, dist, 0, local, threads, NULL, &rp) : NF_NO_MEMORY;
     DYNG_FN(nf_free)(local, threads);
     *nt = rp.nt;
     *pops += rp.relaxed;
