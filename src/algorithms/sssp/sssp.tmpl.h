@@ -580,7 +580,6 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
             parent[v] = k == INT64_MAX ? -1 : (k & mask) - 1;
         }
     } else {
-        const int64_t t0 = dyng_i_stage_start();
         const bool have_in = !g->p.directed || g->p.store_transposed;
         if (have_in) {
             /* The repair's pull: with final distances, the best an in-neighbour
@@ -614,7 +613,6 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
                 }
             }
         }
-        dyng_i_stage_end("sssp.parents", t0);
     }
     return DYNG_OK;
 }
