@@ -842,9 +842,12 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
      * with their subtrees (walked over the old parents, which stay as they
-     * were until the walk is done). touched[0 .. nt) is the walk's queue.
-     * The walk stops once it passes the fallback limit: the recomputation
-     * then follows, and a walk over most of the graph would cost as much. */
+     * were until the walk is done). touched[0 .. nt) is the walk's queue;
+     * their old entries are saved after the walk, where they are cleared,
+     * since the walk changes none (and a walk that ends in the fallback
+     * then saves nothing). The walk stops once it passes the fallback
+     * limit: the recomputation then follows, and a walk over most of the
+     * graph would cost as much. Nothing is touched before the walk. */
     const double limit = res->options.fallback_fraction * (double)n;
     int64_t t0 = dyng_i_stage_start();
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, w, dist, parent);
@@ -854,8 +857,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         if (v == res->source || parent[v] < 0 || !(w->mark[v] & MARK_TREE) ||
             DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
             continue;
-        DYNG_FN(sssp_touch)(res, &nt, v);
-        w->mark[v] |= MARK_INVALID;
+        w->mark[v] |= MARK_TOUCHED | MARK_INVALID;
+        w->touched[nt++] = v;
     }
     for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {
         const int64_t x = w->touched[i];
@@ -863,8 +866,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         for (int64_t j = 0; j < len; j++) {
             const int64_t y = (int64_t)ocol[off + j];
             if (parent[y] == x && !(w->mark[y] & MARK_INVALID)) {
-                DYNG_FN(sssp_touch)(res, &nt, y);
-                w->mark[y] |= MARK_INVALID;
+                w->mark[y] |= MARK_TOUCHED | MARK_INVALID;
+                w->touched[nt++] = y;
             }
         }
     }
@@ -881,8 +884,11 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         return;
     }
     for (int64_t i = 0; i < invalid; i++) {
-        dist[w->touched[i]] = DYNG_INFINITE_DISTANCE;
-        parent[w->touched[i]] = -1;
+        const int64_t v = w->touched[i];
+        w->old[2 * i] = dist[v];
+        w->old[2 * i + 1] = parent[v];
+        dist[v] = DYNG_INFINITE_DISTANCE;
+        parent[v] = -1;
     }
 
     /* 2. Pull: invalidated vertices take their best valid in-neighbour; heads
