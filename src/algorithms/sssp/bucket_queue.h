@@ -60,6 +60,15 @@ static inline void dyng_i_buckets_free(dyng_i_buckets *q) {
     q->ring = NULL;
 }
 
+/* Empty the queue, keeping its memory, with cur at 0. */
+static inline void dyng_i_buckets_clear(dyng_i_buckets *q) {
+    if (q->ring != NULL)
+        for (int64_t b = 0; b <= q->mask; b++)
+            q->ring[b].len = 0;
+    q->cur = 0;
+    q->count = 0;
+}
+
 /* Push v with key (cur <= key <= cur + the largest weight); false when out
  * of memory (the queue is then as it was). */
 static inline bool dyng_i_buckets_push(dyng_i_buckets *q, int64_t key, int64_t v) {

@@ -63,6 +63,7 @@ static void work_free(dyng_i_sssp_work *w) {
     dyng_i_free(w->old);
     dyng_i_free(w->queue);
     dyng_i_radix_free(&w->radix);
+    dyng_i_buckets_free(&w->ring);
     memset(w, 0, sizeof *w);
 }
 
@@ -86,8 +87,10 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     }
     for (int64_t v = 0; v < cap; v++)
         next.pos[v] = -1;
-    next.radix = w->radix; /* kept: its buckets do not depend on cap */
+    next.radix = w->radix; /* kept: the queues do not depend on cap */
+    next.ring = w->ring;
     memset(&w->radix, 0, sizeof w->radix);
+    memset(&w->ring, 0, sizeof w->ring);
     work_free(w);
     *w = next;
     return DYNG_OK;

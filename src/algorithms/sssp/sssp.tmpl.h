@@ -946,9 +946,29 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         no_memory = how == NF_NO_MEMORY;
         pushed = how == NF_DONE;
     }
-    while (!pushed && (q->count > 0 || (double)nt > limit || no_memory)) {
+    /* The queue of the sequential push: the radix heap holds the pull's
+     * vertices (their keys spread over the whole subtree), and with weights
+     * up to DYNG_I_BUCKETS_MAX_WEIGHT the vertices the push lowers go to
+     * Dial's ring (bucket_queue.h), as in a compute: each is pushed at the
+     * key just popped plus one weight. The pop takes the lower of the next
+     * pulled vertex and the ring's lowest entry; the ring's cur never passes
+     * the next pulled key, so its keys stay within one ring of cur. Without
+     * a ring everything goes through the radix heap. */
+    const int64_t max_w = K > 0 ? (int64_t)g->max_weight : 1;
+    dyng_i_buckets *ring = NULL;
+    if (!pushed && max_w <= DYNG_I_BUCKETS_MAX_WEIGHT) {
+        if (w->ring.ring != NULL && w->ring.mask < max_w)
+            dyng_i_buckets_free(&w->ring); /* the weights outgrew it */
+        if (w->ring.ring != NULL || dyng_i_buckets_init(&w->ring, max_w))
+            ring = &w->ring;
+    }
+    dyng_i_heap_entry seed = {0, 0};
+    bool has_seed = false;
+    while (!pushed) {
         if ((double)nt > limit || no_memory) {
             dyng_i_radix_clear(q);
+            if (ring != NULL)
+                dyng_i_buckets_clear(ring);
             for (int64_t i = 0; i < nt; i++) {
                 const int64_t v = w->touched[i];
                 dist[v] = w->old[2 * i];
@@ -961,14 +981,32 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
             return;
         }
-        dyng_i_heap_entry top;
-        if (!dyng_i_radix_pop(q, &top)) {
-            no_memory = true;
-            continue;
+        if (!has_seed && q->count > 0) {
+            if (!dyng_i_radix_pop(q, &seed)) {
+                no_memory = true;
+                continue;
+            }
+            has_seed = true;
         }
-        if (top.key > dist[top.v])
+        const bool ring_has = ring != NULL && ring->count > 0;
+        if (ring_has)
+            while (ring->ring[ring->cur & ring->mask].len == 0 && (!has_seed || ring->cur < seed.key))
+                ring->cur++;
+        int64_t x, key;
+        if (has_seed && (!ring_has || seed.key <= ring->cur)) {
+            x = seed.v;
+            key = seed.key;
+            has_seed = false;
+            if (ring != NULL && !ring_has)
+                ring->cur = key; /* an empty ring moves up to the pulled key */
+        } else if (ring_has) {
+            key = ring->cur;
+            x = dyng_i_buckets_pop(ring, &key);
+        } else {
+            break; /* both empty: the fixed point */
+        }
+        if (key > dist[x])
             continue; /* stale: the vertex came out earlier with a smaller key */
-        const int64_t x = top.v;
         pops++;
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
@@ -980,7 +1018,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 DYNG_FN(sssp_touch)(res, &nt, y);
                 dist[y] = nd;
                 parent[y] = x;
-                no_memory |= !dyng_i_radix_push(q, nd, y);
+                no_memory |= ring != NULL ? !dyng_i_buckets_push(ring, nd, y)
+                                          : !dyng_i_radix_push(q, nd, y);
                 pushes++;
             } else if (nd == dist[y] && x < parent[y]) {
                 DYNG_FN(sssp_touch)(res, &nt, y);

@@ -27,6 +27,9 @@ typedef struct dyng_i_sssp_work {
     int64_t *old;            /* their distance and parent before: 2 per vertex     */
     int64_t *queue;          /* the invalidation walk                              */
     dyng_i_radix radix;      /* the push's queue (empty between calls)             */
+    dyng_i_buckets ring;     /* the push's queue past its first keys when the
+                                weights are small (empty between calls; its
+                                ring is NULL until a repair needs one)        */
 } dyng_i_sssp_work;
 
 struct dyng_sssp_result {
