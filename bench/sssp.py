@@ -73,7 +73,7 @@ def bench_compute(names: list[str]) -> list[dict[str, object]]:
     import scipy.sparse
     import scipy.sparse.csgraph
 
-    rows = []
+    rows: list[dict[str, object]] = []
     for name in names:
         g = load(name)
         rp, col, w = g.to_csr()
@@ -157,7 +157,7 @@ def bench_update(
     t0 = time.perf_counter()
     dyng.sssp.compute(g, source)
     t_first = time.perf_counter() - t0
-    rows = []
+    rows: list[dict[str, object]] = []
     for size in sizes:
         up, app, comp, affected, fell, fallbacks = [], [], [], [], [], 0
         # One tree through the batches of a size, as a stream keeps it (its
@@ -185,14 +185,14 @@ def bench_update(
         reached = max(1, int((fresh.distances.to_numpy() < dyng.INFINITE_DISTANCE).sum()))
         # Per batch: the update's time per affected vertex (apply left out) against the
         # compute's time per reached vertex on the same batch's graph; the median of those
-        # over the repaired batches (a batch that falls back is a compute, whatever it
-        # affects), and over all batches.
+        # over the repaired batches that affected a vertex (a batch that falls back is a
+        # compute, whatever it affects), and over all batches.
         per_batch = [
-            (((ui - ai) / max(fi, 1)) / (ci / reached), f)
+            (((ui - ai) / max(fi, 1)) / (ci / reached), f or fi == 0)
             for ui, ai, fi, ci, f in zip(up, app, affected, comp, fell, strict=True)
         ]
         repaired = [r for r, f in per_batch if not f]
-        per_affected = statistics.median(repaired) if repaired else float("nan")
+        per_affected = statistics.median(repaired) if repaired else None
         per_affected_all = statistics.median(r for r, _ in per_batch)
         rows.append(
             {
@@ -215,6 +215,12 @@ def bench_update(
             }
         )
     return rows
+
+
+def per_affected_text(r: dict[str, object]) -> str:
+    """The per-affected-vertex ratio over the repaired batches, or n/a when none was."""
+    x = r["per_affected_over_per_vertex"]
+    return f"{x:.2f}x" if isinstance(x, float) else "n/a"
 
 
 def main() -> int:
@@ -254,7 +260,7 @@ def main() -> int:
             f" {r['compute_ms']:7.2f} ms: {r['recompute_over_update']:7.2f}x"
             f" ({r['compute_over_update']:7.2f}x compute); affected {r['affected_median']:>9,.0f}"
             f" (fallbacks {r['fallbacks']}); {r['update_us_per_change']:7.2f} us/change;"
-            f" per affected vertex {r['per_affected_over_per_vertex']:.2f}x compute's"
+            f" per affected vertex {per_affected_text(r)} compute's"
             f" ({r['per_affected_over_per_vertex_all_batches']:.2f}x with the fallbacks)"
         )
     if not args.quick:
