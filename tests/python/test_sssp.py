@@ -1218,6 +1218,52 @@ def test_profile_records_a_fallback_and_the_near_far_engine() -> None:
     assert prof.stages["sssp.near_far"].calls == 1
 
 
+def grid_graph(side: int, resources: dyng.Resources, seed: int) -> dyng.Graph:
+    """An undirected side x side grid with weights 1..100 (a road-like graph)."""
+    rng = np.random.default_rng(seed)
+    ids = np.arange(side * side, dtype=np.int64).reshape(side, side)
+    src = np.concatenate([ids[:, :-1].ravel(), ids[:-1, :].ravel()])
+    dst = np.concatenate([ids[:, 1:].ravel(), ids[1:, :].ravel()])
+    w = rng.integers(1, 101, len(src), dtype=np.int32)
+    return dyng.Graph.from_edges(
+        src, dst, w, num_vertices=side * side, directed=False, resources=resources
+    )
+
+
+def test_auto_takes_near_far_on_big_graphs_with_several_threads() -> None:
+    """auto: Dijkstra on one thread, and on a road-like graph below 2^17
+    vertices; near-far on 2 threads from 2^17 vertices, for the compute and
+    the repair's fallback. The bytes are Dijkstra's either way."""
+    from dyng._backend import native
+
+    if not native.openmp_available():
+        pytest.skip("this build has no OpenMP backend")
+    for side, threads, engine in [
+        (363, 2, "sssp.near_far"),  # 131,769 vertices
+        (361, 2, "sssp.dijkstra"),  # 130,321 vertices
+        (363, 1, "sssp.dijkstra"),
+    ]:
+        res = dyng.Resources.openmp(threads) if threads > 1 else dyng.Resources.sequential()
+        g = grid_graph(side, res, seed=side)
+        with dyng.profile() as prof:
+            tree = dyng.sssp.compute(g, 0)
+        assert engine in prof.stages, (side, threads)
+        want = dyng.sssp.compute(g, 0, engine="dijkstra")
+        assert tree.distances.tolist() == want.distances.tolist()
+        assert tree.parents.tolist() == want.parents.tolist()
+        # Deleting a tree edge at the source (to 1 or to side, whichever
+        # hangs from it) moves a big part of the tree: the fallback
+        # recomputes (near-far where the compute took it).
+        child = 1 if tree.parents.to_numpy()[1] == 0 else side
+        batch = dyng.EdgeBatch(delete=([0], [child]))
+        with dyng.profile() as prof:
+            stats = dyng.sssp.update(g, batch, tree)
+        assert stats.fallback_used
+        fresh = dyng.sssp.compute(g, 0, engine="dijkstra")
+        assert tree.distances.tolist() == fresh.distances.tolist()
+        assert tree.parents.tolist() == fresh.parents.tolist()
+
+
 def test_no_stages_are_recorded_without_a_profiler() -> None:
     g = path_graph(10)
     tree = dyng.sssp.compute(g, 0)

@@ -162,8 +162,9 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
  * choices). Near-far pays off where the frontiers are wide: on graphs of
  * mean degree 8 or more, and on graphs whose degrees are skewed (a
  * coefficient of variation of at least 1: hubs, as in social, web and R-MAT
- * graphs, whose diameter is small); road networks and grids, with narrow
- * frontiers and long distances, run Dijkstra.
+ * graphs, whose diameter is small), and on graphs of 2^17 vertices or more
+ * (wide_frontiers); smaller road networks and grids, with narrow frontiers
+ * and long distances, run Dijkstra.
  * The step delta: a sixteenth of the mean weight on skewed graphs (many
  * vertices share each distance class there, and a finer step wastes fewer
  * relaxations), twice the mean weight elsewhere (fewer, fuller buckets on
@@ -187,6 +188,19 @@ static row_shape sample_rows(const dyng_graph *g, int obj) {
     if (g->p.num_weights > 0)
         r.weight = (double)s.weight_sum / (double)s.entries;
     return r;
+}
+
+/* Whether auto takes near-far on several threads: on graphs of at least
+ * 2^16 entries whose frontiers are wide, which a mean degree of 8 or more
+ * or skewed degrees (hubs, small diameters) give, and so does size alone
+ * from 2^17 vertices: even on a road network or a grid, whose frontier
+ * grows like the square root of n, a round then has hundreds of vertices
+ * to share, and near-far on 2 threads beat Dijkstra on one (mdual, 2^18
+ * vertices, 10.6 against 17.8 ms; the 1M grid, 45 against 55 ms), where on
+ * luxembourg_osm (114,599 vertices) it took twice as long. */
+static bool wide_frontiers(const dyng_graph *g, row_shape shape) {
+    return g->out.live >= ((int64_t)1 << 16) &&
+           (shape.degree >= 8.0 || shape.skewed || g->n >= ((int64_t)1 << 17));
 }
 
 static int64_t auto_delta(row_shape r) {
@@ -230,7 +244,7 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     if (near_far || (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
                      g->out.live >= ((int64_t)1 << 16))) {
         shape = sample_rows(g, o.objective);
-        near_far = near_far || shape.degree >= 8.0 || shape.skewed;
+        near_far = near_far || wide_frontiers(g, shape);
     }
     dyng_status st;
     const int64_t t0 = dyng_i_stage_start();
@@ -260,9 +274,7 @@ static int64_t repair_step(const dyng_graph *g, dyng_sssp_result *r) {
         return o->delta;
     if (r->nf_step == 0) {
         const row_shape shape = sample_rows(g, o->objective);
-        const bool wide =
-            o->engine == DYNG_SSSP_NEAR_FAR ||
-            (g->out.live >= ((int64_t)1 << 16) && (shape.degree >= 8.0 || shape.skewed));
+        const bool wide = o->engine == DYNG_SSSP_NEAR_FAR || wide_frontiers(g, shape);
         r->nf_step = wide ? auto_delta(shape) : -1;
     }
     return r->nf_step > 0 ? r->nf_step : 0;
