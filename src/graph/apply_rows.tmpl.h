@@ -14,19 +14,6 @@
 /* Rows ahead that the loops prefetch. */
 #define DYNG_I_AHEAD 16
 
-/* The first position in col[lo, hi) whose target is >= c (targets sorted). */
-static inline int64_t DYNG_FN(first_at_least)(const DYNG_V *col, int64_t lo, int64_t hi,
-                                              int64_t c) {
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if ((int64_t)col[mid] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* The group of target c among ng groups sorted by target, or ng. */
 static inline int64_t DYNG_FN(group_of)(const dyng_i_outcome *groups, int64_t ng, int64_t c) {
     int64_t lo = 0, hi = ng;

@@ -23,3 +23,17 @@ typedef struct ROW {
 
 static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
 static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }
+
+/* The first position in col[lo, hi) whose target is >= c, or hi (the
+ * targets of a sorted row: a binary search). */
+static inline int64_t DYNG_FN(first_at_least)(const DYNG_V *col, int64_t lo, int64_t hi,
+                                              int64_t c) {
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)col[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}

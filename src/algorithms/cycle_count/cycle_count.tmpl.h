@@ -234,15 +234,7 @@ static int64_t DYNG_FN(cc_bfs)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
 /* The first slot of a sorted row (from off, len slots) whose target is above
  * `lo`. */
 static inline int64_t DYNG_FN(cc_above)(const DYNG_V *col, int64_t off, int64_t len, int64_t lo) {
-    int64_t a = off, b = off + len;
-    while (a < b) {
-        const int64_t mid = a + (b - a) / 2;
-        if ((int64_t)col[mid] <= lo)
-            a = mid + 1;
-        else
-            b = mid;
-    }
-    return a;
+    return DYNG_FN(first_at_least)(col, off, off + len, lo + 1);
 }
 
 /* Whether the sorted slots [from, end) hold target y. */
@@ -860,15 +852,8 @@ static int64_t DYNG_FN(cc_copies)(const dyng_i_adj *a, int64_t v, int64_t t, boo
     const DYNG_V *col = DYNG_FN(cols)(a);
     int64_t lo = (int64_t)rv->off, hi = lo + (int64_t)rv->len, copies = 0;
     if (sorted) {
-        const int64_t end = hi;
-        while (lo < hi) {
-            const int64_t mid = lo + (hi - lo) / 2;
-            if ((int64_t)col[mid] < t)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        for (int64_t i = lo; i < end && (int64_t)col[i] == t; i++)
+        for (int64_t i = DYNG_FN(first_at_least)(col, lo, hi, t); i < hi && (int64_t)col[i] == t;
+             i++)
             copies++;
         return copies;
     }

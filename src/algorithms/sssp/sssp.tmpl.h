@@ -637,16 +637,20 @@ static inline void DYNG_FN(sssp_touch)(dyng_sssp_result *res, int64_t *nt, int64
     (*nt)++;
 }
 
-/* Whether v's tree edge still exists and is tight. */
+/* Whether v's tree edge still exists and is tight: a look at the copies of
+ * the parent in v's in-row (found by binary search in a sorted row, so that
+ * a hub's long in-row costs a few lines). */
 static bool DYNG_FN(sssp_supported)(const dyng_graph *g, int obj, const int64_t *dist,
                                     const int64_t *parent, int64_t v) {
     const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
     const ROW *rv = &DYNG_FN(rows)(in)[v];
     const DYNG_V *col = DYNG_FN(cols)(in);
     const int K = g->p.num_weights;
-    const int64_t p = parent[v], off = (int64_t)rv->off, len = (int64_t)rv->len;
-    for (int64_t i = 0; i < len; i++)
-        if ((int64_t)col[off + i] == p && dist[p] + DYNG_FN(sssp_w)(in, off + i, K, obj) == dist[v])
+    const int64_t p = parent[v], off = (int64_t)rv->off, end = off + (int64_t)rv->len;
+    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
+    for (int64_t i = sorted ? DYNG_FN(first_at_least)(col, off, end, p) : off;
+         i < end && (!sorted || (int64_t)col[i] == p); i++)
+        if ((int64_t)col[i] == p && dist[p] + DYNG_FN(sssp_w)(in, i, K, obj) == dist[v])
             return true;
     return false;
 }
