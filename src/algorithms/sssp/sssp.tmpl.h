@@ -323,8 +323,8 @@ static inline void DYNG_FN(nf_touch)(DYNG_FN(nf_repair) * rp, int64_t v) {
 /* The round loop over `local` (threads entries, the start in local[0]);
  * polls poll's interrupt flag unless poll is NULL. Leaves the lists' memory
  * for the caller to free. */
-static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist,
-                           int shift, DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
+static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist, int shift,
+                           DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
                            DYNG_FN(nf_repair) * rp) {
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -375,7 +375,8 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                 int64_t j = c * NF_CHUNK;
                 while (j >= local[t].front.len)
                     j -= local[t].front.len, t++;
-                const int64_t cnt = total - c * NF_CHUNK < NF_CHUNK ? total - c * NF_CHUNK : NF_CHUNK;
+                const int64_t cnt =
+                    total - c * NF_CHUNK < NF_CHUNK ? total - c * NF_CHUNK : NF_CHUNK;
                 for (int64_t k = 0; k < cnt; k++, j++) {
                     while (j == local[t].front.len)
                         j = 0, t++;
@@ -994,7 +995,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         }
         const bool ring_has = ring != NULL && ring->count > 0;
         if (ring_has)
-            while (ring->ring[ring->cur & ring->mask].len == 0 && (!has_seed || ring->cur < seed.key))
+            while (ring->ring[ring->cur & ring->mask].len == 0 &&
+                   (!has_seed || ring->cur < seed.key))
                 ring->cur++;
         int64_t x, key;
         if (has_seed && (!ring_has || seed.key <= ring->cur)) {
@@ -1022,8 +1024,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 DYNG_FN(sssp_touch)(res, &nt, y);
                 dist[y] = nd;
                 parent[y] = x;
-                no_memory |= ring != NULL ? !dyng_i_buckets_push(ring, nd, y)
-                                          : !dyng_i_radix_push(q, nd, y);
+                no_memory |=
+                    ring != NULL ? !dyng_i_buckets_push(ring, nd, y) : !dyng_i_radix_push(q, nd, y);
                 pushes++;
             } else if (nd == dist[y] && x < parent[y]) {
                 DYNG_FN(sssp_touch)(res, &nt, y);
