@@ -64,9 +64,10 @@ class Options:
         lowest-id tight in-neighbour.
     engine : str
         The compute engine: ``"auto"`` (near-far with more than one thread,
-        at least 65,536 edges and a mean degree of 8 or more or skewed
-        degrees; Dijkstra otherwise, as on road networks), ``"dijkstra"``
-        (sequential), ``"near_far"`` (parallel delta-stepping with two piles).
+        at least 65,536 edges and a mean degree of 8 or more, skewed degrees
+        or 131,072 vertices or more; Dijkstra otherwise, as on smaller road
+        networks), ``"dijkstra"`` (sequential), ``"near_far"`` (parallel
+        delta-stepping with per-thread buckets).
         An update's push and its fallback recomputation follow it: with
         ``"near_far"`` the push runs near-far on the graph's threads; with
         ``"auto"`` it does so where a compute would, once the repair has 4,096
