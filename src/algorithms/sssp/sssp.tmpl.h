@@ -685,13 +685,21 @@ static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist
  * and list them in work.queue; returns how many. A head also gets TREE when
  * a change names its tree edge (parent, head): only those can lose their
  * support, since a tree edge changes only through a deletion or an upsert of
- * its own pair. It gets GAIN when it heads an insertion whose tail is nearer
- * the source: only those can improve through the new edge, since a deletion
- * never shortens a path nor adds a tight parent, weights are at least 1, and
- * a tail whose distance the repair changes relaxes its out-edges itself. */
-static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_i_sssp_work *w,
-                                   const int64_t *dist, const int64_t *parent) {
+ * its own pair. Such a head is checked then, and when its tree edge is gone
+ * or no longer tight it is invalidated (TOUCHED | INVALID, appended to
+ * work.touched[*nt]); once more than `limit` are, the marking stops (the
+ * repair falls back to recomputing, and a batch of deletions on a road
+ * network need not be read to its end for that). A head gets GAIN when it
+ * heads an insertion whose tail is nearer the source: only those can
+ * improve through the new edge, since a deletion never shortens a path nor
+ * adds a tight parent, weights are at least 1, and a tail whose distance
+ * the repair changes relaxes its out-edges itself. */
+static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
+                                   double limit, int64_t *nt) {
     const bool both = !g->p.directed;
+    dyng_i_sssp_work *w = &res->work;
+    const int64_t *dist = res->dist, *parent = res->parent;
+    const int obj = res->options.objective;
     int64_t nh = 0;
     for (int list = 0; list < 2; list++) {
         const int64_t count = list == 0 ? b->num_del : b->num_ins;
@@ -708,7 +716,15 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
                     w->queue[nh++] = v;
                 }
                 const bool gain = list == 1 && u >= 0 && u < g->n && dist[u] < dist[v];
+                const bool tree = parent[v] == u && !(w->mark[v] & MARK_TREE);
                 w->mark[v] |= (uint8_t)((gain ? MARK_GAIN : 0) | (parent[v] == u ? MARK_TREE : 0));
+                if (tree && v != res->source && u >= 0 &&
+                    !DYNG_FN(sssp_supported)(g, obj, dist, parent, v)) {
+                    w->mark[v] |= MARK_TOUCHED | MARK_INVALID;
+                    w->touched[(*nt)++] = v;
+                    if ((double)*nt > limit)
+                        return nh;
+                }
             }
         }
     }
@@ -845,26 +861,19 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         return;
     }
 
-    /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
-     * with their subtrees (walked over the old parents, which stay as they
-     * were until the walk is done). touched[0 .. nt) is the walk's queue;
-     * their old entries are saved after the walk, where they are cleared,
-     * since the walk changes none (and a walk that ends in the fallback
-     * then saves nothing). The walk stops once it passes the fallback
-     * limit: the recomputation then follows, and a walk over most of the
-     * graph would cost as much. Nothing is touched before the walk. */
+    /* 1. Heads whose tree edge is gone or no longer tight are invalidated
+     * (sssp_heads finds them), with their subtrees (walked over the old
+     * parents, which stay as they were until the walk is done).
+     * touched[0 .. nt) is the walk's queue; their old entries are saved
+     * after the walk, where they are cleared, since the walk changes none
+     * (and a walk that ends in the fallback then saves nothing). The walk
+     * stops once it passes the fallback limit: the recomputation then
+     * follows, and a walk over most of the graph would cost as much.
+     * Nothing else is touched before the walk. */
     const double limit = res->options.fallback_fraction * (double)n;
     int64_t t0 = dyng_i_stage_start();
-    const int64_t nh = DYNG_FN(sssp_heads)(g, b, w, dist, parent);
     int64_t nt = 0;
-    for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
-        const int64_t v = w->queue[i];
-        if (v == res->source || parent[v] < 0 || !(w->mark[v] & MARK_TREE) ||
-            DYNG_FN(sssp_supported)(g, obj, dist, parent, v))
-            continue;
-        w->mark[v] |= MARK_TOUCHED | MARK_INVALID;
-        w->touched[nt++] = v;
-    }
+    const int64_t nh = DYNG_FN(sssp_heads)(g, b, res, limit, &nt);
     for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {
         const int64_t x = w->touched[i];
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
