@@ -15,7 +15,8 @@
  * dyng_py_sssp_prepare), then copies into them only the entries
  * dyng_sssp_result_changed lists (dyng_py_sssp_finish), so an update costs
  * what the repair costs, not O(n); a slot without a buffer is left for its
- * first read to copy from the current state.
+ * first read to copy from the current state, and so is one whose every entry
+ * may have changed (a fallback recomputation), as after a compute.
  */
 #include <string.h>
 
@@ -263,11 +264,16 @@ void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep) {
             r->slots[i].buffer = NULL;
             continue;
         }
-        int64_t *m = b->data;
         if (all) {
-            memcpy(m, from[i], (size_t)n * sizeof(int64_t));
+            /* Every entry may have changed (a recomputation): drop the mirror
+             * rather than copy n entries now, as after a compute; the next
+             * read copies the new state (the update's Arrays are retired,
+             * and an export made before keeps its own buffer). */
+            dyng_py_buffer_release(b);
+            r->slots[i].buffer = NULL;
             continue;
         }
+        int64_t *m = b->data;
         const int64_t fresh = i == DISTANCES ? DYNG_INFINITE_DISTANCE : -1;
         for (int64_t v = prep->n_old; v < n; v++)
             m[v] = fresh;

@@ -706,6 +706,20 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
         const void *src = list == 0 ? b->del_src : b->ins_src;
         const void *dst = list == 0 ? b->del_dst : b->ins_dst;
         for (int64_t i = 0; i < count; i++) {
+            if (i + 16 < count) { /* the entries of the change 16 ahead: misses overlap */
+                const int64_t pu = dyng_i_read_id(src, b->vertex_type, i + 16);
+                const int64_t pv = dyng_i_read_id(dst, b->vertex_type, i + 16);
+                if (pu >= 0 && pu < g->n && pv >= 0 && pv < g->n) {
+                    __builtin_prefetch(&w->mark[pv], 1);
+                    __builtin_prefetch(&dist[pv], 0);
+                    __builtin_prefetch(&parent[pv], 0);
+                    __builtin_prefetch(&dist[pu], 0);
+                    if (both) {
+                        __builtin_prefetch(&w->mark[pu], 1);
+                        __builtin_prefetch(&parent[pu], 0);
+                    }
+                }
+            }
             for (int end = 0; end < (both ? 2 : 1); end++) {
                 const int64_t v = dyng_i_read_id(end == 0 ? dst : src, b->vertex_type, i);
                 const int64_t u = dyng_i_read_id(end == 0 ? src : dst, b->vertex_type, i);
