@@ -889,6 +889,18 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     int64_t nt = 0;
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, res, limit, &nt);
     for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {
+        /* The row 8 ahead, and the entries of the first targets of the
+         * row 4 ahead (loaded by then): the walk's misses overlap. */
+        if (i + 8 < nt)
+            __builtin_prefetch(&orows[w->touched[i + 8]], 0);
+        if (i + 4 < nt) {
+            const int64_t z = w->touched[i + 4];
+            const int64_t zo = (int64_t)orows[z].off, zl = (int64_t)orows[z].len;
+            for (int64_t j = 0; j < zl && j < 8; j++) {
+                __builtin_prefetch(&parent[(int64_t)ocol[zo + j]], 0);
+                __builtin_prefetch(&w->mark[(int64_t)ocol[zo + j]], 0);
+            }
+        }
         const int64_t x = w->touched[i];
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
