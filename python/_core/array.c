@@ -518,10 +518,15 @@ static int array_set_layout(dyng_py_array *a, dyng_py_dtype dtype, int64_t lengt
     return 0;
 }
 
-PyObject *dyng_py_array_of_result(PyObject *owner, int slot) {
-    dyng_py_result *r = (dyng_py_result *)owner;
-    if (slot < 0 || slot >= DYNG_PY_MAX_SLOTS) {
-        PyErr_SetString(PyExc_SystemError, "dyng_py_array_of_result: bad slot");
+dyng_py_slot_state dyng_py_result_slot_state(const dyng_py_result *r, int slot) {
+    dyng_py_slot_state state = {r->generation, r->num_slots, r->slots[slot].dtype,
+                                r->slots[slot].length};
+    return state;
+}
+
+PyObject *dyng_py_array_at(PyObject *owner, int slot, const dyng_py_slot_state *state) {
+    if (slot < 0 || slot >= DYNG_PY_MAX_SLOTS || slot >= state->num_slots) {
+        PyErr_SetString(PyExc_SystemError, "dyng_py_array_at: the result has no such slot");
         return NULL;
     }
     dyng_py_state *st = dyng_py_state_of_type(Py_TYPE(owner));
@@ -529,31 +534,30 @@ PyObject *dyng_py_array_of_result(PyObject *owner, int slot) {
     if (a == NULL) {
         return NULL;
     }
-
-    /* Generation, dtype and length of one state, read together. */
-    PyThreadState *ts = PyEval_SaveThread();
-    dyng_py_rdlock(&r->lock);
-    uint64_t generation = r->generation;
-    int num_slots = r->num_slots;
-    dyng_py_dtype dtype = r->slots[slot].dtype;
-    int64_t length = r->slots[slot].length;
-    dyng_py_unlock(&r->lock);
-    PyEval_RestoreThread(ts);
-
-    if (slot >= num_slots) {
-        Py_DECREF(a);
-        PyErr_SetString(PyExc_SystemError, "dyng_py_array_of_result: the result has no such slot");
-        return NULL;
-    }
-    if (array_set_layout(a, dtype, length) < 0) {
+    if (array_set_layout(a, state->dtype, state->length) < 0) {
         Py_DECREF(a);
         return NULL;
     }
     Py_INCREF(owner);
     a->owner = owner;
     a->slot = slot;
-    a->generation = generation;
+    a->generation = state->generation;
     return (PyObject *)a;
+}
+
+PyObject *dyng_py_array_of_result(PyObject *owner, int slot) {
+    dyng_py_result *r = (dyng_py_result *)owner;
+    if (slot < 0 || slot >= DYNG_PY_MAX_SLOTS) {
+        PyErr_SetString(PyExc_SystemError, "dyng_py_array_of_result: bad slot");
+        return NULL;
+    }
+    /* Generation, dtype and length of one state, read together. */
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    dyng_py_slot_state state = dyng_py_result_slot_state(r, slot);
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    return dyng_py_array_at(owner, slot, &state);
 }
 
 PyObject *dyng_py_array_standalone(dyng_py_buffer *buffer, dyng_py_dtype dtype, int64_t length) {

@@ -102,9 +102,28 @@ void dyng_py_result_clear(dyng_py_result *r);
  */
 bool dyng_py_result_prepare_write(dyng_py_result *r, int slot, int64_t new_length);
 
+/* What an Array records of its slot: read together, under the result's
+ * lock, in the same hold that saw the slot's buffer. */
+typedef struct dyng_py_slot_state {
+    uint64_t generation;
+    int num_slots;
+    dyng_py_dtype dtype;
+    int64_t length;
+} dyng_py_slot_state;
+
+/* The state of slot `slot` of `r`; the caller holds r's lock (either mode). */
+dyng_py_slot_state dyng_py_result_slot_state(const dyng_py_result *r, int slot);
+
 /* A new Array (of the registered dyng.Array type when set, else the base
- * type) for slot `slot` of `owner` (a result), at the owner's current
- * generation. With the GIL held, owner's lock not held. */
+ * type) for slot `slot` of `owner` (a result) at `state`. A result whose
+ * slots may lack a buffer (mirrors made on first read, dropped by an update)
+ * reads `state` in the same lock hold in which it saw or made the buffer, so
+ * the Array is either current with memory to show or already stale, never
+ * current without memory. With the GIL held, owner's lock not held. */
+PyObject *dyng_py_array_at(PyObject *owner, int slot, const dyng_py_slot_state *state);
+
+/* dyng_py_array_at with the owner's current state, for results whose slots
+ * always have a buffer. */
 PyObject *dyng_py_array_of_result(PyObject *owner, int slot);
 
 /* A new standalone Array owning a reference to `buffer` (taken over) with

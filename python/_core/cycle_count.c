@@ -282,14 +282,19 @@ static PyObject *get_counts(PyObject *self, void *closure) {
     cc_result *r = (cc_result *)self;
     const uint64_t *counts = NULL;
     int64_t len = 0;
+    /* The Array's state is read in the lock hold that saw (or made) the
+     * mirror: an update in between may drop it (an outgrown one). */
+    dyng_py_slot_state state;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_rdlock(&r->lock);
     dyng_status s = dyng_cycle_count_result_counts(&counts, &len, r->handle); /* poisoned? */
     const bool mirrored = r->slots[COUNTS].buffer != NULL;
+    state = dyng_py_result_slot_state((dyng_py_result *)r, COUNTS);
     dyng_py_unlock(&r->lock);
     if (s == DYNG_OK && !mirrored) { /* the first read: make the mirror */
         dyng_py_wrlock(&r->lock);
         s = mirror_slot(r);
+        state = dyng_py_result_slot_state((dyng_py_result *)r, COUNTS);
         dyng_py_unlock(&r->lock);
     }
     PyEval_RestoreThread(ts);
@@ -298,7 +303,7 @@ static PyObject *get_counts(PyObject *self, void *closure) {
                                                  "result");
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
-    return dyng_py_array_of_result(self, COUNTS);
+    return dyng_py_array_at(self, COUNTS, &state);
 }
 
 /* Numbers read from libdyng under the shared lock taken without the GIL;

@@ -303,19 +303,24 @@ PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats) {
 static PyObject *get_slot(PyObject *self, void *closure) {
     sssp_result *r = (sssp_result *)self;
     const int slot = closure ? PARENTS : DISTANCES;
+    /* The Array's state is read in the lock hold that saw (or made) the
+     * mirror: an update in between may drop it (a fallback does). */
+    dyng_py_slot_state state;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_rdlock(&r->lock);
     bool ok = r->slots[slot].buffer != NULL;
+    state = dyng_py_result_slot_state((dyng_py_result *)r, slot);
     dyng_py_unlock(&r->lock);
     if (!ok) { /* the first read: make the mirror */
         dyng_py_wrlock(&r->lock);
         ok = mirror_slot(r, slot);
+        state = dyng_py_result_slot_state((dyng_py_result *)r, slot);
         dyng_py_unlock(&r->lock);
     }
     PyEval_RestoreThread(ts);
     if (!ok)
         return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for the arrays of an sssp result");
-    return dyng_py_array_of_result(self, slot);
+    return dyng_py_array_at(self, slot, &state);
 }
 
 /* Counters and settings, read under the shared lock taken without the GIL. */

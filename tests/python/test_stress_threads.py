@@ -604,3 +604,55 @@ def test_threads_on_shared_graph_and_results_match_a_sequential_replay() -> None
         assert want["par"] == digest(tree.parents.to_numpy())
     if hist.graph_version == final:
         assert want["counts"] == digest(hist.counts.to_numpy())
+
+
+def test_arrays_read_while_fallbacks_drop_the_mirrors_are_current_or_stale() -> None:
+    """A fallback drops the result's mirrors; a read racing it must not get an Array that is
+    current but has no memory to show (it raised StaleResultError while ``is_stale`` was
+    False). Readers take ``tree.distances``/``tree.parents`` and export at once, while a writer
+    deletes and reinserts a tree edge with ``fallback_fraction=0`` (every repair recomputes)."""
+    n = 2000
+    src = np.arange(n - 1, dtype=np.int64)
+    g = dyng.Graph.from_edges(src, src + 1, np.ones(n - 1, dtype=np.int64), num_vertices=n)
+    tree = dyng.sssp.compute(g, 0, fallback_fraction=0.0)
+    cut = dyng.EdgeBatch(delete=([0], [1]))
+    mend = dyng.EdgeBatch(insert=([0], [1], [1]))
+    stop = threading.Event()
+    failures: list[str] = []
+    seen = {"stale": 0, "read": 0, "fallbacks": 0}
+
+    def reader(k: int) -> None:
+        try:
+            while not stop.is_set():
+                a = tree.distances if k % 2 == 0 else tree.parents
+                try:
+                    values = np.asarray(memoryview(a))
+                except dyng.StaleResultError:
+                    assert a.is_stale, "StaleResultError from an Array that is not stale"
+                    seen["stale"] += 1
+                    continue
+                assert len(values) == n
+                seen["read"] += 1
+        except BaseException:
+            failures.append(traceback.format_exc())
+            stop.set()
+
+    def writer() -> None:
+        try:
+            deadline = time.monotonic() + stress_seconds() / 3
+            while time.monotonic() < deadline and not stop.is_set():
+                for b in (cut, mend):
+                    seen["fallbacks"] += dyng.sssp.update(g, b, tree).fallback_used
+        except BaseException:
+            failures.append(traceback.format_exc())
+        finally:
+            stop.set()
+
+    threads = [threading.Thread(target=reader, args=(k,)) for k in range(4)]
+    threads.append(threading.Thread(target=writer))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    assert not failures, failures[0]
+    assert seen["fallbacks"] > 0 and seen["read"] > 0, seen
