@@ -471,6 +471,35 @@ def test_long_numpy_stream(
         assert fallbacks == 0
 
 
+@pytest.mark.parametrize("directed", [True, False])
+def test_small_batches_on_a_bigger_graph(directed: bool) -> None:
+    """Batches of a few changes on 2,500 vertices: a repair touches far fewer vertices than
+    one in 32, so it clears its marks one by one (small graphs clear them all at once); a
+    mark left behind would mislead a later repair."""
+    rng = np.random.default_rng(2026 + directed)
+    n, m = 2500, 10000
+    g = dyng.Graph.from_edges(
+        rng.integers(0, n, m),
+        rng.integers(0, n, m),
+        rng.integers(1, 6, m, dtype=np.int32),
+        num_vertices=n,
+        directed=directed,
+        store_transposed=True,
+    )
+    tree = dyng.sssp.compute(g, 0)
+    repaired = 0
+    for _ in range(120):
+        parents = tree.parents.tolist()
+        tree_edges = [(p, v) for v, p in enumerate(parents) if p >= 0]
+        dels = [tree_edges[int(i)] for i in rng.integers(0, len(tree_edges), 2)]
+        ins = [(int(rng.integers(n)), int(rng.integers(n))) for _ in range(3)]
+        weights = rng.integers(1, 6, (len(ins), 1)).tolist()
+        stats = checked_update(g, make_batch(g, ins, weights, dels), tree)
+        assert stats is not None
+        repaired += not stats.fallback_used
+    assert repaired > 100
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("directed", [True, False])
 def test_parallel_push_equals_compute(threads: int, directed: bool) -> None:

@@ -638,6 +638,21 @@ static inline void DYNG_FN(sssp_touch)(dyng_sssp_result *res, int64_t *nt, int64
     (*nt)++;
 }
 
+/* Clear the marks of the touched vertices and of the heads. Past about one
+ * vertex in 32, the lines they fall on cover most of the marks, and writing
+ * the n marks in order costs less than those scattered writes (a fallback
+ * after 50,000 changes on the 1M grid: 0.18 ms scattered, 0.02 ms in order). */
+static void DYNG_FN(sssp_unmark)(dyng_i_sssp_work *w, int64_t n, int64_t nt, int64_t nh) {
+    if ((nt + nh) * 32 >= n) {
+        memset(w->mark, 0, (size_t)n);
+        return;
+    }
+    for (int64_t i = 0; i < nt; i++)
+        w->mark[w->touched[i]] = 0;
+    for (int64_t i = 0; i < nh; i++)
+        w->mark[w->queue[i]] = 0;
+}
+
 /* Whether v's tree edge still exists and is tight: a look at the copies of
  * the parent in v's in-row (found by binary search in a sorted row, so that
  * a hub's long in-row costs a few lines). */
@@ -916,10 +931,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     dyng_i_stage_end("sssp.invalidate", t0);
 
     if ((double)invalid > limit) {
-        for (int64_t i = 0; i < nt; i++)
-            w->mark[w->touched[i]] = 0;
-        for (int64_t i = 0; i < nh; i++)
-            w->mark[w->queue[i]] = 0;
+        DYNG_FN(sssp_unmark)(w, n, nt, nh);
         DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
         return;
     }
@@ -1013,10 +1025,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 const int64_t v = w->touched[i];
                 dist[v] = w->old[2 * i];
                 parent[v] = w->old[2 * i + 1];
-                w->mark[v] = 0;
             }
-            for (int64_t i = 0; i < nh; i++)
-                w->mark[w->queue[i]] = 0;
+            DYNG_FN(sssp_unmark)(w, n, nt, nh);
             dyng_i_stage_end("sssp.push", t0);
             DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
             return;
@@ -1073,10 +1083,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     for (int64_t i = 0; i < nt; i++) {
         const int64_t v = w->touched[i];
         affected += dist[v] != w->old[2 * i] || parent[v] != w->old[2 * i + 1];
-        w->mark[v] = 0;
     }
-    for (int64_t i = 0; i < nh; i++)
-        w->mark[w->queue[i]] = 0;
+    DYNG_FN(sssp_unmark)(w, n, nt, nh);
     dyng_i_stage_end("sssp.push", t0);
     st->affected = affected;
     st->iterations = pops;
