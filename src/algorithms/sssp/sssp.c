@@ -60,7 +60,8 @@ static void work_free(dyng_i_sssp_work *w) {
     dyng_i_free(w->pos);
     dyng_i_free(w->mark);
     dyng_i_free(w->touched);
-    dyng_i_free(w->old);
+    dyng_i_free(w->old_d);
+    dyng_i_free(w->old_p);
     dyng_i_free(w->queue);
     dyng_i_radix_free(&w->radix);
     dyng_i_buckets_free(&w->ring);
@@ -79,9 +80,11 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     next.pos = dyng_i_malloc(c, sizeof(int64_t));
     next.mark = dyng_i_calloc(c, 1);
     next.touched = dyng_i_malloc(c, sizeof(int64_t));
-    next.old = dyng_i_malloc(c, 2 * sizeof(int64_t));
+    next.old_d = dyng_i_malloc(c, sizeof(int64_t));
+    next.old_p = dyng_i_malloc(c, sizeof(int64_t));
     next.queue = dyng_i_malloc(c, sizeof(int64_t));
-    if (!next.heap || !next.pos || !next.mark || !next.touched || !next.old || !next.queue) {
+    if (!next.heap || !next.pos || !next.mark || !next.touched || !next.old_d || !next.old_p ||
+        !next.queue) {
         work_free(&next);
         return dyng_i_oom("sssp work arrays", c * 57);
     }
@@ -304,8 +307,10 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
                                     ">= 1",
                                     (long long)i, (int)b->ins_w[i * K + obj], obj);
     const int64_t bound = dyng_i_batch_vertex_bound(g, b);
-    DYNG_I_TRY(result_reserve(r, bound));
-    return work_reserve(&r->work, bound);
+    /* The result's arrays and work.old_d/old_p get the same capacity, so
+     * that a recomputation can swap them. */
+    DYNG_I_TRY(result_reserve(r, bound > r->work.cap ? bound : r->work.cap));
+    return work_reserve(&r->work, r->cap);
 }
 
 void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,

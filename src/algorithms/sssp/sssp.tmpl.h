@@ -93,18 +93,13 @@ static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
  */
 static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
                                               int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                              dyng_resources *r, bool poll, bool lazy,
-                                              int64_t *save) {
+                                              dyng_resources *r, bool poll, bool lazy) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
     for (int64_t v = 0; v < n; v++) {
-        if (save != NULL) { /* the entries before, in the pass that clears them */
-            save[v] = dist[v];
-            save[n + v] = parent[v];
-        }
         dist[v] = DYNG_INFINITE_DISTANCE;
         parent[v] = -1;
     }
@@ -182,7 +177,7 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
                                          dyng_resources *r, bool poll) {
-    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true, NULL);
+    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
 }
 
 static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
@@ -315,8 +310,8 @@ static inline void DYNG_FN(nf_touch)(DYNG_FN(nf_repair) * rp, int64_t v) {
     }
     const int64_t i = __atomic_fetch_add(&rp->nt, 1, __ATOMIC_RELAXED);
     w->touched[i] = v;
-    w->old[2 * i] = __atomic_load_n(&rp->res->dist[v], __ATOMIC_RELAXED);
-    w->old[2 * i + 1] = rp->res->parent[v];
+    w->old_d[i] = __atomic_load_n(&rp->res->dist[v], __ATOMIC_RELAXED);
+    w->old_p[i] = rp->res->parent[v];
     __atomic_fetch_or(&w->mark[v], (uint8_t)MARK_TOUCHED, __ATOMIC_RELEASE);
 }
 
@@ -633,8 +628,8 @@ static inline void DYNG_FN(sssp_touch)(dyng_sssp_result *res, int64_t *nt, int64
         return;
     w->mark[v] |= MARK_TOUCHED;
     w->touched[*nt] = v;
-    w->old[2 * *nt] = res->dist[v];
-    w->old[2 * *nt + 1] = res->parent[v];
+    w->old_d[*nt] = res->dist[v];
+    w->old_p[*nt] = res->parent[v];
     (*nt)++;
 }
 
@@ -819,39 +814,44 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
     return NF_DONE;
 }
 
-/* The fallback: recompute into res, keeping the old entries in work.old to
- * count what changed; with nf_delta > 0 and several threads, near-far on the
- * graph's threads. Cannot fail: no polling, every weight was checked (the
- * graph's when the result was computed, the batch's before the apply), and
- * when near-far or the radix queue cannot get memory, the indexed heap in the
- * work arrays (allocated for n vertices before the apply) does it again. */
+/* The fallback: recompute res's tree, keeping the tree before in
+ * work.old_d/old_p to count what changed; with nf_delta > 0 and several
+ * threads, near-far on the graph's threads. The result's arrays and those two
+ * have the same capacity once an update has prepared (dyng_i_sssp_prepare),
+ * so they swap: the tree before moves without a copy, and the compute writes
+ * the arrays it gets, as a compute writes new ones (copying the tree took 3%
+ * to 4% of a recomputation on the 1M grid, mdual and luxembourg_osm).
+ * Cannot fail: no polling, every weight was checked (the graph's when the
+ * result was computed, the batch's before the apply), and when near-far or
+ * the radix queue cannot get memory, the indexed heap in the work arrays
+ * (allocated for n vertices before the apply) does it again. */
 static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, dyng_sssp_stats *st,
                                     int64_t nf_delta) {
     const int64_t t0 = dyng_i_stage_start();
     const int64_t n = g->n;
     dyng_i_sssp_work *w = &res->work;
-    /* work.old holds 2 * cap >= 2n entries: distances before, then parents. */
-    const int64_t *old_d = w->old, *old_p = w->old + n;
+    if (w->cap == res->cap) {
+        int64_t *t = res->dist;
+        res->dist = w->old_d;
+        w->old_d = t;
+        t = res->parent;
+        res->parent = w->old_p;
+        w->old_p = t;
+    } else if (n > 0) { /* work.old_d/old_p hold cap >= n entries */
+        memcpy(w->old_d, res->dist, (size_t)n * sizeof(int64_t));
+        memcpy(w->old_p, res->parent, (size_t)n * sizeof(int64_t));
+    }
+    const int64_t *old_d = w->old_d, *old_p = w->old_p;
     int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
     const int threads = dyng_i_threads(g->res);
-    bool done = false, saved = false;
-    if (nf_delta > 0 && threads > 1) {
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-        for (int64_t v = 0; v < n; v++) {
-            w->old[v] = dist[v];
-            w->old[n + v] = parent[v];
-        }
-        saved = true;
+    bool done = false;
+    if (nf_delta > 0 && threads > 1)
         done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL) ==
                DYNG_OK;
-    }
-    if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, true,
-                                            saved ? NULL : w->old) != DYNG_OK)
-        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
-                                         NULL);
+    if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false,
+                                            true) != DYNG_OK)
+        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false);
     int64_t affected = 0;
     for (int64_t v = 0; v < n; v++)
         affected += (dist[v] != old_d[v]) | (parent[v] != old_p[v]);
@@ -937,8 +937,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
     for (int64_t i = 0; i < invalid; i++) {
         const int64_t v = w->touched[i];
-        w->old[2 * i] = dist[v];
-        w->old[2 * i + 1] = parent[v];
+        w->old_d[i] = dist[v];
+        w->old_p[i] = parent[v];
         dist[v] = DYNG_INFINITE_DISTANCE;
         parent[v] = -1;
     }
@@ -1023,8 +1023,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
                 dyng_i_buckets_clear(ring);
             for (int64_t i = 0; i < nt; i++) {
                 const int64_t v = w->touched[i];
-                dist[v] = w->old[2 * i];
-                parent[v] = w->old[2 * i + 1];
+                dist[v] = w->old_d[i];
+                parent[v] = w->old_p[i];
             }
             DYNG_FN(sssp_unmark)(w, n, nt, nh);
             dyng_i_stage_end("sssp.push", t0);
@@ -1082,7 +1082,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     int64_t affected = 0;
     for (int64_t i = 0; i < nt; i++) {
         const int64_t v = w->touched[i];
-        affected += dist[v] != w->old[2 * i] || parent[v] != w->old[2 * i + 1];
+        affected += dist[v] != w->old_d[i] || parent[v] != w->old_p[i];
     }
     DYNG_FN(sssp_unmark)(w, n, nt, nh);
     dyng_i_stage_end("sssp.push", t0);

@@ -24,7 +24,11 @@ typedef struct dyng_i_sssp_work {
     int64_t *pos;            /* a vertex's index in heap, or -1                    */
     uint8_t *mark;           /* per vertex: MARK_* bits                            */
     int64_t *touched;        /* vertices whose entry may have changed              */
-    int64_t *old;            /* their distance and parent before: 2 per vertex     */
+    int64_t *old_d;          /* their distances before (touched[i]'s at i), or a   */
+    int64_t *old_p;          /* recomputation's tree before; parents likewise.
+                                Of cap entries each, as the result's arrays once
+                                an update has prepared: a recomputation swaps
+                                them with the result's (sssp_recompute)         */
     int64_t *queue;          /* the invalidation walk                              */
     dyng_i_radix radix;      /* the push's queue (empty between calls)             */
     dyng_i_buckets ring;     /* the push's queue past its first keys when the
