@@ -131,6 +131,9 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
  * and dist[p] + w == dist[v]; no edge (u, v) has dist[u] + w < dist[v]; and,
  * with options->validate_inputs, every parent is the lowest-id tight
  * in-neighbour. DYNG_INVALID_ARGUMENT names the first vertex that fails.
+ * A tree accepted without validate_inputs whose parents are not all the
+ * lowest-id tight ones is recomputed by its first update (fallback_used), so
+ * that updates give compute's bytes from then on.
  */
 dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_graph *g,
                                          int64_t source, const int64_t *distances,

@@ -81,7 +81,9 @@ def update(graph: Graph, batch: EdgeBatch, *results: AnyResult) -> tuple[AnyStat
     Notes
     -----
     Everything is validated, and every allocation made, before the graph
-    changes; a failed call leaves the graph and every result as they were. With
+    changes; a failed call leaves the graph and every result as they were
+    (the :class:`Array` objects taken from a result before the call are
+    retired all the same, as by every update that starts: take new ones). With
     no results it is :meth:`Graph.apply` (the stats are then an empty tuple).
     """
     if not isinstance(graph, Graph):

@@ -61,7 +61,10 @@ class Options:
         recomputation however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
-        lowest-id tight in-neighbour.
+        lowest-id tight in-neighbour. A tree accepted without that check whose
+        parents are not all the lowest-id ones is recomputed by its first
+        update (``Stats.fallback_used``), so that updates give :func:`compute`'s
+        bytes from then on.
     engine : str
         The compute engine: ``"auto"`` (near-far with more than one thread,
         at least 65,536 edges and a mean degree of 8 or more, skewed degrees
@@ -75,7 +78,9 @@ class Options:
         otherwise. Every engine and thread count gives the same bytes.
     delta : int
         The near-far step: how far the distance threshold moves each time the
-        frontier runs dry (0: twice the mean weight).
+        frontier runs dry (0: chosen from a sample of the rows, a sixteenth of
+        the mean weight on graphs with skewed degrees, twice the mean weight
+        otherwise).
     """
 
     objective: int = 0
@@ -295,10 +300,17 @@ class Result:
         -------
         list of int
             ``[source, ..., vertex]``, or ``[]`` when ``vertex`` is unreachable.
+
+        Raises
+        ------
+        TypeError
+            For a vertex that is not an integer (a float, a string, a bool).
+        InvalidArgumentError
+            For a vertex out of range.
         """
         parents = self._r.parents
         n = len(parents)
-        v = int(vertex)
+        v = _native_int(vertex, "vertex", -(2**63), 2**63 - 1)
         if not 0 <= v < n:
             raise InvalidArgumentError(f"vertex {v} is not in 0..{n - 1}")
         p = np.asarray(parents)
@@ -343,7 +355,7 @@ def compute(
         The source vertex (default 0).
     options : Options, optional
         The options; keywords (``objective=``, ``fallback_fraction=``,
-        ``validate_inputs=``) override its fields.
+        ``validate_inputs=``, ``engine=``, ``delta=``) override its fields.
 
     Returns
     -------

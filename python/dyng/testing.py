@@ -142,6 +142,9 @@ def check_sssp_tree(
     p = [int(x) for x in np.asarray(parents).tolist()]
     n = len(rows)
     assert len(d) == n and len(p) == n, f"expected {n} entries, got {len(d)} and {len(p)}"
+    assert 0 <= source < n, f"the source {source} is not in 0..{n - 1}"
+    for v in range(n):
+        assert -1 <= p[v] < n, f"vertex {v} has parent {p[v]}, not in -1..{n - 1}"
     assert d[source] == 0 and p[source] == -1, "the source needs distance 0 and parent -1"
     lowest = [-1] * n
     for u in range(n):

@@ -618,7 +618,37 @@ static void test_from_arrays(void) {
     dyng_sssp_options o;
     dyng_sssp_options_default(&o);
     o.validate_inputs = false;
+    o.fallback_fraction = 1.0; /* no fallback but the loose tree's */
     CHECK_OK(dyng_sssp_result_from_arrays(&r, g, 0, d, par, &o));
+    /* A loose tree: its first update recomputes (a repair would keep parent
+     * 2 for vertex 3, which the batch does not touch), and so does a clone's;
+     * the next update repairs. */
+    dyng_sssp_result *c = NULL;
+    CHECK_OK(dyng_sssp_result_clone(&c, r));
+    int32_t e_src[] = {1}, e_dst[] = {4}, e_w[] = {5};
+    dyng_batch *b = NULL;
+    CHECK_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    CHECK_OK(dyng_batch_add_insertions(b, 1, e_src, e_dst, e_w));
+    dyng_graph *g2 = NULL;
+    CHECK_OK(dyng_graph_clone(&g2, g));
+    dyng_sssp_stats st;
+    CHECK_OK(dyng_sssp_update(g, b, r, &st));
+    CHECK(st.fallback_used && matches(g, r));
+    CHECK_OK(dyng_sssp_update(g2, b, c, &st));
+    CHECK(st.fallback_used && matches(g2, c));
+    dyng_batch_clear(b);
+    CHECK_OK(dyng_batch_add_deletions(b, 1, e_src, e_dst));
+    CHECK_OK(dyng_sssp_update(g, b, r, &st));
+    CHECK(!st.fallback_used && matches(g, r));
+    CHECK_OK(dyng_graph_free(&g2));
+    dyng_sssp_result_free(&c);
+    dyng_sssp_result_free(&r);
+    /* A canonical tree accepted without the check is repaired as usual. */
+    par[3] = 1;
+    CHECK_OK(dyng_sssp_result_from_arrays(&r, g, 0, d, par, &o));
+    CHECK_OK(dyng_sssp_update(g, b, r, &st));
+    CHECK(!st.fallback_used && matches(g, r));
+    dyng_batch_free(&b);
     dyng_sssp_result_free(&r);
     par[3] = 1;
     d[3] = 3; /* not tight */

@@ -33,6 +33,7 @@ from refmodel import semantics_strategy
 INF = dyng.sssp.INFINITE_DISTANCE
 I64 = np.dtype(np.int64)
 HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
+OPENMP = bool(dyng.config.config()["openmp"])
 
 IntArray = npt.NDArray[np.int64]
 
@@ -64,6 +65,19 @@ def without_in_edges(g: dyng.Graph) -> dyng.Graph:
         num_vertices=g.num_vertices,
         properties=g.properties,
         store_transposed=False,
+    )
+
+
+def on_two_threads(g: dyng.Graph) -> dyng.Graph:
+    """The same graph (same rows, in the same order) on 2 OpenMP threads."""
+    src, dst, w = g.edges()
+    return dyng.Graph.from_edges(
+        src,
+        dst,
+        w,
+        num_vertices=g.num_vertices,
+        properties=g.properties,
+        resources=dyng.Resources.openmp(2),
     )
 
 
@@ -225,6 +239,9 @@ def checked_update(
     assert contents(g) == contents(shadow)
     assert stats.converged is True
     assert_matches_oracle(g, tree, options.objective)
+    if HAVE_SCIPY:
+        expected = scipy_distances(g, tree.source, options.objective)
+        assert tree.distances.tolist() == expected.tolist()
     fresh = dyng.sssp.compute(g, tree.source, options=options)
     assert tree_bytes(fresh) == tree_bytes(tree)
     assert tree.options == options
@@ -378,8 +395,18 @@ def run_stream(case: Case, data: st.DataObject) -> None:
     objective = data.draw(st.integers(0, max(g.num_weights - 1, 0)), label="objective")
     source = data.draw(st.integers(0, n - 1), label="source")
     fraction = data.draw(st.sampled_from([0.0, 0.5, 1.0]), label="fallback_fraction")
-    tree = dyng.sssp.compute(g, source, objective=objective, fallback_fraction=fraction)
-    assert tree.options == dyng.sssp.Options(objective=objective, fallback_fraction=fraction)
+    # the engine of the compute, the push and the fallback; near_far's step;
+    # and (where OpenMP is built) the graph on one thread or two
+    engine = data.draw(st.sampled_from(["auto", "dijkstra", "near_far"]), label="engine")
+    delta = data.draw(st.sampled_from([0, 1, 3]), label="delta")
+    if OPENMP and data.draw(st.booleans(), label="two threads"):
+        g = on_two_threads(g)
+    tree = dyng.sssp.compute(
+        g, source, objective=objective, fallback_fraction=fraction, engine=engine, delta=delta
+    )
+    assert tree.options == dyng.sssp.Options(
+        objective=objective, fallback_fraction=fraction, engine=engine, delta=delta
+    )
     views: list[tuple[IntArray, IntArray, list[int], list[int]]] = []
     for _ in range(data.draw(st.integers(1, 8), label="steps")):
         if data.draw(st.booleans(), label="take views"):
@@ -980,6 +1007,30 @@ def test_from_arrays_non_canonical_parent() -> None:
     assert tree_bytes(canonical) == tree_bytes(dyng.sssp.compute(g, 0))
 
 
+def test_a_loose_import_is_recomputed_by_its_first_update() -> None:
+    # A repair keeps the parents the batch does not touch: vertex 3's tie
+    # parent 2 would stay. The loose tree's first update recomputes instead
+    # (so does a clone's), and from then on updates repair compute's tree.
+    g = tie_graph()
+    r = dyng.sssp.Result.from_arrays(
+        g, 0, [0, 1, 1, 2], [-1, 0, 0, 2], validate_inputs=False, fallback_fraction=1.0
+    )
+    twin, c = g.clone(), r.clone()
+    grow = dyng.EdgeBatch(insert=([1], [4], [5]))
+    assert dyng.sssp.update(g, grow, r).fallback_used
+    assert tree_bytes(r) == tree_bytes(dyng.sssp.compute(g, 0))
+    assert dyng.sssp.update(twin, grow, c).fallback_used
+    assert tree_bytes(c) == tree_bytes(dyng.sssp.compute(twin, 0))
+    st = dyng.sssp.update(g, dyng.EdgeBatch(delete=([1], [4])), r)
+    assert not st.fallback_used
+    assert tree_bytes(r) == tree_bytes(dyng.sssp.compute(g, 0))
+    # a canonical tree imported without the check is repaired as usual
+    r = dyng.sssp.Result.from_arrays(
+        g, 0, [0, 1, 1, 2, INF], [-1, 0, 0, 1, -1], validate_inputs=False, fallback_fraction=1.0
+    )
+    assert not dyng.sssp.update(g, grow, r).fallback_used
+
+
 @pytest.mark.parametrize("validate", [True, False])
 @pytest.mark.parametrize(
     ("distances", "parents"),
@@ -1068,13 +1119,18 @@ def test_path_to_by_hand() -> None:
     assert tree.path_to(3) == [0, 4, 5, 2, 3]
     with pytest.raises(dyng.InvalidArgumentError):
         tree.path_to(7)
+    for bad in (3.0, 3.7, "3", True, None):
+        with pytest.raises(TypeError, match="vertex must be an integer"):
+            tree.path_to(bad)  # type: ignore[arg-type]
+    assert tree.path_to(np.int64(3)) == [0, 4, 5, 2, 3]  # type: ignore[arg-type]
 
 
 # ---- 8. thread counts -----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("engine", ["auto", "near_far"])
 @pytest.mark.parametrize("directed", [True, False])
-def test_one_and_two_threads_give_identical_trees(directed: bool) -> None:
+def test_one_and_two_threads_give_identical_trees(directed: bool, engine: str) -> None:
     if not dyng.config.config()["openmp"]:
         pytest.skip("this build has no OpenMP backend (the tsan build)")
     rng = np.random.default_rng(99)
@@ -1086,11 +1142,16 @@ def test_one_and_two_threads_give_identical_trees(directed: bool) -> None:
         dyng.Graph.from_edges(src, dst, w, num_vertices=n, directed=directed, resources=r)
         for r in (dyng.Resources.sequential(), dyng.Resources.openmp(2))
     ]
-    trees = [dyng.sssp.compute(h, 5, fallback_fraction=0.2) for h in graphs]
+    # auto runs Dijkstra on a graph this small; near_far runs the parallel
+    # engine (and the parallel push in updates) on the second graph's 2 threads
+    with dyng.profile() as prof:
+        trees = [dyng.sssp.compute(h, 5, fallback_fraction=0.2, engine=engine) for h in graphs]
+    want = "sssp.near_far" if engine == "near_far" else "sssp.dijkstra"
+    assert prof.stages[want].calls == 2
     assert tree_bytes(trees[0]) == tree_bytes(trees[1])
     for s in (0, 1234):
-        assert tree_bytes(dyng.sssp.compute(graphs[0], s)) == tree_bytes(
-            dyng.sssp.compute(graphs[1], s)
+        assert tree_bytes(dyng.sssp.compute(graphs[0], s, engine=engine)) == tree_bytes(
+            dyng.sssp.compute(graphs[1], s, engine=engine)
         )
     for _ in range(8):
         parents = trees[0].parents.to_numpy()

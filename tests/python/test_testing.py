@@ -90,3 +90,31 @@ def test_strategies_with_error_semantics(data: st.DataObject) -> None:
     else:
         g.apply(b)
         assert_graph_equals_model(g, m)
+
+
+@pytest.mark.parametrize("canonical", [True, False])
+@pytest.mark.parametrize(
+    ("distances", "parents", "source", "message"),
+    [
+        ([0, 1, 1, 2], [-1, 0, 0, -2], 0, "vertex 3 has parent -2"),  # would index rows[-2]
+        ([0, 1, 1, 2], [-1, 0, 0, 9], 0, "vertex 3 has parent 9"),  # past the vertices
+        ([0, 1, 1, 2], [-1, 0, 0, 1], 4, "the source 4"),
+        ([0, 1, 1, 2], [-1, 0, 0, 0], 0, "edge \\(0, 3\\) is missing"),
+        ([0, 1, 1, 3], [-1, 0, 0, 1], 0, "improves vertex 3"),
+    ],
+)
+def test_check_sssp_tree_refuses_bad_trees(
+    distances: list[int], parents: list[int], source: int, message: str, canonical: bool
+) -> None:
+    # 3 is reached at 2 through 1 and through 2
+    g = dyng.Graph.from_edges([0, 0, 1, 2], [1, 2, 3, 3], [1, 1, 1, 1])
+    with pytest.raises(AssertionError, match=message):
+        dyng.testing.check_sssp_tree(g, source, distances, parents, canonical=canonical)
+
+
+def test_check_sssp_tree_tells_canonical_trees() -> None:
+    g = dyng.Graph.from_edges([0, 0, 1, 2], [1, 2, 3, 3], [1, 1, 1, 1])
+    dyng.testing.check_sssp_tree(g, 0, [0, 1, 1, 2], [-1, 0, 0, 1])
+    dyng.testing.check_sssp_tree(g, 0, [0, 1, 1, 2], [-1, 0, 0, 2], canonical=False)
+    with pytest.raises(AssertionError, match="the lowest tight is 1"):
+        dyng.testing.check_sssp_tree(g, 0, [0, 1, 1, 2], [-1, 0, 0, 2])

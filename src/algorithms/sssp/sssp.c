@@ -318,13 +318,17 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
     dyng_sssp_stats s;
     memset(&s, 0, sizeof s);
     s.apply = *applied;
-    const bool recompute = g->p.directed && !g->p.store_transposed;
+    /* Recompute a directed graph without in-edges (nothing to pull from),
+     * and a loose tree: a repair keeps the parents it does not touch, and
+     * the canonical tree may differ from it anywhere. */
+    const bool recompute = (g->p.directed && !g->p.store_transposed) || r->loose;
     int64_t nf_delta = 0;
     const bool nf_always = r->options.engine == DYNG_SSSP_NEAR_FAR;
     if (nf_always || (r->options.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1))
         nf_delta = repair_step(g, r);
     kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
     s.converged = true;
+    r->loose = false;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
     if (stats)
@@ -350,6 +354,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     c->source = r->source;
     c->options = r->options;
     c->changed_all = true;
+    c->loose = r->loose;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
     dyng_status st = result_reserve(c, r->n);
@@ -374,9 +379,12 @@ dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_grap
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "distances and parents must not be NULL");
     dyng_sssp_options o;
     DYNG_I_TRY(check_inputs(&o, options, g, source));
-    DYNG_I_TRY(kernels_of(g)->check(g, o.objective, source, distances, parents, o.validate_inputs));
+    bool lowest = true;
+    DYNG_I_TRY(kernels_of(g)->check(g, o.objective, source, distances, parents, o.validate_inputs,
+                                    &lowest));
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
+    r->loose = !lowest;
     memcpy(r->dist, distances, (size_t)g->n * sizeof(int64_t));
     memcpy(r->parent, parents, (size_t)g->n * sizeof(int64_t));
     r->n = g->n;

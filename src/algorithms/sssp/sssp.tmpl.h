@@ -762,7 +762,8 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
 #endif
 
 /* The repair's push on `threads` threads: near-far (nf_run) from every vertex
- * touched so far whose distance is finite, recording each vertex's entry
+ * the pull pushed (touched so far, with a finite distance, invalidated or
+ * lowered), recording each vertex's entry
  * before its first change; then each touched vertex takes its lowest-id tight
  * in-neighbour as parent, as a compute's second pass does. Returns NF_DONE,
  * NF_NO_MEMORY or NF_OVER_LIMIT (more than `limit` touched); *nt counts the
@@ -780,8 +781,12 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
     bool ok = true;
     int64_t lo = INT64_MAX;
     for (int64_t i = 0; i < *nt && ok; i++) {
+        /* The pull's pushes: invalidated vertices it reached and heads it
+         * lowered; a head that took a lower-id parent at the same distance
+         * changes nothing downstream. */
         const int64_t v = w->touched[i];
-        if (dist[v] >= DYNG_INFINITE_DISTANCE)
+        if (dist[v] >= DYNG_INFINITE_DISTANCE ||
+            (!(w->mark[v] & MARK_INVALID) && dist[v] == w->old_d[i]))
             continue;
         ok = DYNG_FN(nf_push)(&local[0].later, v);
         lo = dist[v] / delta < lo ? dist[v] / delta : lo;
@@ -885,7 +890,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         parent[v] = -1;
     }
     res->n = n;
-    if (recompute) { /* a directed graph without in-edges: nothing to pull from */
+    if (recompute) { /* no in-edges to pull from, or a loose tree (sssp.c) */
         DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
         return;
     }
@@ -1097,7 +1102,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 /* ---- from arrays: check a tree ------------------------------------------------ */
 
 static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t source,
-                                       const int64_t *dist, const int64_t *parent, bool canonical) {
+                                       const int64_t *dist, const int64_t *parent, bool canonical,
+                                       bool *lowest) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -1136,7 +1142,8 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
                                 (long long)d);
     }
     /* No edge improves a distance; with `canonical`, each parent is the
-     * lowest-id tight in-neighbour. */
+     * lowest-id tight in-neighbour; without, *lowest says whether it is. */
+    *lowest = true;
     for (int64_t u = 0; u < n; u++) {
         if (dist[u] >= DYNG_INFINITE_DISTANCE)
             continue;
@@ -1155,7 +1162,9 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
                                     "than its %lld",
                                     (long long)u, (long long)v, (long long)v, (long long)nd,
                                     (long long)dist[v]);
-            if (canonical && nd == dist[v] && v != source && u < parent[v])
+            if (!canonical && nd == dist[v] && v != source && u < parent[v])
+                *lowest = false;
+            else if (canonical && nd == dist[v] && v != source && u < parent[v])
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,
                                     "vertex %lld has parent %lld, but %lld is a tight in-neighbour "
                                     "of lower id (the tree is not canonical; pass "

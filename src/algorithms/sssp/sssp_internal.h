@@ -48,6 +48,10 @@ struct dyng_sssp_result {
     bool changed_all; /* ... or every entry (a recomputation, or none yet)   */
     int64_t nf_step;  /* auto's near-far step for repairs on several threads,
                          sampled at the first such update; -1: Dijkstra's    */
+    bool loose;       /* imported (validate_inputs off) with a tight parent
+                         that is not the lowest-id one: the next update
+                         recomputes, so that from then on the tree is
+                         compute's                                          */
 };
 
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
@@ -85,9 +89,10 @@ typedef struct dyng_i_sssp_kernels {
     /* Every weight of column obj is at least 1 (compute and from_arrays check
      * them all, so the repair's recomputation cannot meet a bad one). */
     dyng_status (*check_weights)(const dyng_graph *g, int obj);
-    /* Check arrays against g (from_arrays). */
+    /* Check arrays against g (from_arrays); without `canonical`, *lowest
+     * tells whether every parent is the lowest-id tight one all the same. */
     dyng_status (*check)(const dyng_graph *g, int obj, int64_t source, const int64_t *dist,
-                         const int64_t *parent, bool canonical);
+                         const int64_t *parent, bool canonical, bool *lowest);
 } dyng_i_sssp_kernels;
 
 extern const dyng_i_sssp_kernels dyng_i_sssp_v32_o32;
