@@ -117,13 +117,19 @@ static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_
  * their contents; writes nothing else of the graph. On failure apply.c
  * frees what was made.
  */
-static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
-    dyng_i_adj *adj = dp->adj;
-    const ROW *rows = DYNG_FN(rows)(adj);
-    const int64_t n_old = ru->n_old, n_new = ru->n_new;
+static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                                     const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
+                                     int64_t *news_out, int64_t *fail_seq, int *fail_why);
+
+/* Give the rows whose bound passes their capacity slots at the tail; the
+ * slots used after, and whether to repack instead. */
+static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new) {
+    const dyng_i_adj *adj = dp->adj;
     int64_t tail = 0, dead = adj->dead;
     for (int64_t i = 0; i < dp->num_rows; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
+        rp->dest = -1;
+        rp->dest_cap = 0;
         if (rp->row < n_new && rp->bound > rp->old_cap) {
             rp->dest = adj->slots_used + tail;
             rp->dest_cap = DYNG_FN(grown_cap)(rp->bound);
@@ -133,6 +139,32 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
     }
     const int64_t used_after = adj->slots_used + tail;
     dp->compact = (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
+    return used_after;
+}
+
+static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
+    dyng_i_adj *adj = dp->adj;
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const int64_t n_old = ru->n_old, n_new = ru->n_new;
+    int64_t used_after = DYNG_FN(plan_tail)(dp, n_new);
+    if (dp->compact) {
+        /* The bounds take every insertion as new. Before paying for a
+         * repack, which reads every row anyway, take the exact lengths of
+         * the rows that would move: a batch that upserts existing edges
+         * then fits where it is (and a stream of such batches allocates
+         * nothing). Runs the rules on those rows, as the commit will again;
+         * writes only the plan's scratch. */
+        dyng_i_counters scratch = {0};
+        int64_t fail_seq = INT64_MAX, ng, news;
+        int fail_why = DYNG_I_FAIL_NONE;
+        for (int64_t i = 0; i < dp->num_rows; i++) {
+            dyng_i_rowplan *rp = &dp->rows[i];
+            if (rp->row < n_new && rp->bound > rp->old_cap)
+                rp->bound =
+                    DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
+        }
+        used_after = DYNG_FN(plan_tail)(dp, n_new);
+    }
 
     if (dp->compact) {
         int64_t total = 0;
@@ -178,7 +210,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         dp->tail = total;
         return DYNG_OK;
     }
-    dp->tail = tail;
+    dp->tail = used_after - adj->slots_used;
     /* Grow in place (contents kept). */
     if (n_new > adj->vert_alloc) {
         int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
@@ -364,18 +396,21 @@ static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair 
     for (int64_t x = 0; x < ng; x++)
         g[x].seen = 0;
     for (; i < slen; i++) {
+        /* Nothing is written for a removed copy: the row's new slots may
+         * end before its old length (a repack gives exact lengths). */
         const int64_t lo = DYNG_FN(group_of)(g, ng, (int64_t)scol[i]);
-        dcol[j] = scol[i];
         if (lo < ng) {
             const int64_t k = g[lo].seen++;
             if (k < g[lo].removed)
                 continue;
             if (k == g[lo].removed && g[lo].override_ins >= 0) {
+                dcol[j] = scol[i];
                 DYNG_FN(put_w)(dw, j, ins_w, g[lo].override_ins, K);
                 j++;
                 continue;
             }
         }
+        dcol[j] = scol[i];
         DYNG_FN(copy_w)(dw, j, sw, i, K);
         j++;
     } /* end of the filtering pass */
