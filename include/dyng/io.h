@@ -111,7 +111,7 @@ dyng_status dyng_mm_write_arrays(const char *path, const dyng_edge_arrays *a);
 typedef struct dyng_dgt_reader dyng_dgt_reader;
 
 /* Open a .dgt file. num_weights < 0 takes the count of the first "+e" line
- * (0 when the file has none before the first batch ends). */
+ * of the file (read ahead to it, then rewound; 0 when the file has none). */
 dyng_status dyng_dgt_open(dyng_dgt_reader **out, const char *path, dyng_type vertex_type,
                           int num_weights);
 

@@ -687,8 +687,8 @@ def iter_batches(
         to a graph's type with a range check).
     num_weights : int, optional
         Weights per insertion; None takes the count of the first ``+e`` line
-        (``.dgt``) or the file's header (``.dgb``, where a given count must
-        match it).
+        of the file, in whichever batch (``.dgt``), or the file's header
+        (``.dgb``, where a given count must match it).
 
     Returns
     -------

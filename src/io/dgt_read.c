@@ -154,9 +154,10 @@ static bool starts_word(const char *s, const char *le, const char *word) {
            (s + n == le || dyng_i_is_blank(s[n]));
 }
 
-/* The weight count of the first "+e" line of the first batch (0 if none). */
+/* The weight count of the first "+e" line of the file (0 if none): a
+ * first batch of deletions only, or an empty one, says nothing about the
+ * weights of the insertions that follow (the caller rewinds). */
 static dyng_status peek_num_weights(dyng_dgt_reader *r, int *num_weights) {
-    bool in_batch = false;
     *num_weights = 0;
     for (;;) {
         const char *s;
@@ -168,13 +169,7 @@ static dyng_status peek_num_weights(dyng_dgt_reader *r, int *num_weights) {
         const char *le = s + n;
         while (s < le && dyng_i_is_blank(*s))
             s++;
-        if (starts_word(s, le, "%batch")) {
-            if (in_batch)
-                return DYNG_OK;
-            in_batch = true;
-        } else if (starts_word(s, le, "-e")) {
-            in_batch = true;
-        } else if (starts_word(s, le, "+e")) {
+        if (starts_word(s, le, "+e")) {
             int tokens = 0;
             for (const char *p = s; p < le;) {
                 while (p < le && dyng_i_is_blank(*p))

@@ -321,6 +321,28 @@ def test_dgt_round_trip_random(tmp_path: Path, data: st.DataObject) -> None:
             assert a.insert_weights.tolist() == b.insert_weights.tolist()
     lazily = list(dyng.io.iter_batches(path, num_weights=k))
     assert lazily == back
+    if any(b.num_insertions for b in batches):
+        # without num_weights the reader finds the count at the first
+        # insertion, whichever batch it is in (batches before it may have
+        # deletions only, or nothing)
+        inferred = dyng.io.read_batches(path)
+        assert inferred == back
+        assert all(b.num_weights == k for b in inferred)
+
+
+def test_dgt_weights_found_past_batches_of_deletions(tmp_path: Path) -> None:
+    batches = [
+        dyng.EdgeBatch(id=1),
+        dyng.EdgeBatch(delete=([0], [1]), id=2),
+        dyng.EdgeBatch(insert=([0, 2], [1, 3], [[3, 4], [5, 6]]), id=3),
+    ]
+    for name in ("w.dgt", "w.dgt.gz"):
+        dyng.io.write_batches(tmp_path / name, batches)
+        back = dyng.io.read_batches(tmp_path / name)
+        assert [b.num_weights for b in back] == [2, 2, 2]
+        assert back == batches
+        assert back[2].insert_weights is not None
+        assert back[2].insert_weights.tolist() == [[3, 4], [5, 6]]
 
 
 def test_read_hand_written_dgt(tmp_path: Path) -> None:
