@@ -1169,8 +1169,12 @@ static void test_dgt_errors(void) {
     dgt_case("weights in K=0 file", "%batch 1\n+e 1 2 5\n", 0, I32, FF, 0, 2, 8);
     dgt_case("weight mismatch later", "%batch 1\n+e 1 2 5\n%batch 2\n+e 1 2 5 6\n", -1, I32, FF, 1,
              4, 10);
-    dgt_case("K from deletion-only batch", "%batch 1\n-e 1 2\n%batch 2\n+e 1 2 5\n", -1, I32, FF, 1,
-             4, 8);
+    /* K is the first insertion's, in whichever batch (here 1), and the
+     * batches after must agree. */
+    dgt_case("K past a deletion-only batch", "%batch 1\n-e 1 2\n%batch 2\n+e 1 2 5\n", -1, I32,
+             DYNG_OK, 2, 0, 0);
+    dgt_case("K past an empty batch", "%batch 1\n%batch 2\n+e 1 2 5 6\n%batch 3\n+e 1 2 5\n", -1,
+             I32, FF, 2, 5, 9);
     dgt_case("weight range", "%batch 1\n+e 1 2 2147483648\n", 1, I32, FF, 0, 2, 8);
     dgt_case("weight garbage", "%batch 1\n+e 1 2 1.5\n", 1, I32, FF, 0, 2, 8);
     dgt_case("negative weight ok", "%batch 1\n+e 1 2 -2147483648\n", 1, I32, DYNG_OK, 1, 0, 0);

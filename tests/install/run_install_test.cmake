@@ -59,10 +59,10 @@ string(STRIP "${run_output}" libdir)
 run(${C_COMPILER} ${cflags} ${CONSUMER_DIR}/main.c ${flags} -Wl,-rpath,${libdir}
   -o ${WORK_DIR}/pc_shared)
 expect_output(${WORK_DIR}/pc_shared)
-# Static: the archive itself in place of -ldyng, and what --static adds.
-run(${PKG_CONFIG} --static --cflags --libs dyng)
+# Static, as the README says: `cc app.c $(pkg-config --cflags --libs dyng-static)`;
+# the program must not need libdyng.so (no rpath is given: it would not load).
+run(${PKG_CONFIG} --cflags --libs dyng-static)
 string(STRIP "${run_output}" flags)
-string(REPLACE "-ldyng" "${libdir}/libdyng.a" flags "${flags}")
 separate_arguments(flags UNIX_COMMAND "${flags}")
 run(${C_COMPILER} ${cflags} ${CONSUMER_DIR}/main.c ${flags} -o ${WORK_DIR}/pc_static)
 expect_output(${WORK_DIR}/pc_static)
