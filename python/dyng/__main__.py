@@ -58,9 +58,24 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
-def _add_option_flags(parser: argparse.ArgumentParser, options: type[Any] | None = None) -> None:
+# Options fields a command has no use for: sssp's validate_inputs checks a tree
+# given as arrays (Result.from_arrays), which no command reads; a compute never
+# falls back.
+_UNUSED_OPTIONS = {
+    ("sssp", "compute"): {"validate_inputs", "fallback_fraction"},
+    ("sssp", "update"): {"validate_inputs"},
+}
+# The values a string field accepts (argparse refuses the rest: exit status 2).
+_OPTION_CHOICES = {"engine": ("auto", "dijkstra", "near_far")}
+
+
+def _add_option_flags(
+    parser: argparse.ArgumentParser,
+    options: type[Any] | None = None,
+    skip: Sequence[str] = (),
+) -> None:
     """One flag per field of an Options class (dyng.sssp.Options by default), in kebab
-    case (DESIGN 7)."""
+    case (DESIGN 7), but for the fields in ``skip``."""
     from dataclasses import fields
 
     from dyng import sssp
@@ -68,6 +83,8 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: type[Any] | None
     cls = sssp.Options if options is None else options
     defaults = cls()
     for f in fields(cls):
+        if f.name in skip:
+            continue
         value = getattr(defaults, f.name)
         flag = "--" + f.name.replace("_", "-")
         if isinstance(value, bool):
@@ -75,7 +92,24 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: type[Any] | None
                 flag, type=_boolean, default=value, metavar="true|false", help=f"({value})"
             )
         else:
-            parser.add_argument(flag, type=type(value), default=value, help=f"({value})")
+            parser.add_argument(
+                flag,
+                type=type(value),
+                default=value,
+                choices=_OPTION_CHOICES.get(f.name),
+                help=f"({value})",
+            )
+
+
+def _count(text: str) -> int:
+    """A count for argparse: an integer >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
+    return value
 
 
 def _boolean(text: str) -> bool:
@@ -95,7 +129,10 @@ def _sssp(args: argparse.Namespace) -> int:
 
     from dyng import io, sssp
 
-    options = sssp.Options(**{f.name: getattr(args, f.name) for f in fields(sssp.Options)})
+    defaults = sssp.Options()
+    options = sssp.Options(
+        **{f.name: getattr(args, f.name, getattr(defaults, f.name)) for f in fields(sssp.Options)}
+    )
     graph = _read_graph(args)
     tree = sssp.compute(graph, args.source, options=options)
     if args.action == "update":
@@ -117,6 +154,11 @@ def _sssp(args: argparse.Namespace) -> int:
                 line += f", recompute {t_fresh * 1e3:.3f} ms, {'match' if same else 'MISMATCH'}"
                 if not same:
                     print(line, file=sys.stderr)
+                    print(
+                        f"dyng: error: after batch {batch.id} the repaired tree differs from "
+                        "the recomputation",
+                        file=sys.stderr,
+                    )
                     return 1
             print(line, file=sys.stderr)
     if args.distances:
@@ -172,6 +214,11 @@ def _cycle_count(args: argparse.Namespace) -> int:
                 line += f", recompute {t_fresh * 1e3:.3f} ms, {'match' if same else 'MISMATCH'}"
                 if not same:
                     print(line, file=sys.stderr)
+                    print(
+                        f"dyng: error: after batch {batch.id} the repaired tree differs from "
+                        "the recomputation",
+                        file=sys.stderr,
+                    )
                     return 1
             print(line, file=sys.stderr)
     io.write_histogram(args.output if args.output else sys.stdout, hist)
@@ -258,7 +305,7 @@ def _parser() -> argparse.ArgumentParser:
         if action == "update":
             _add_batch_arguments(p)
         p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
-        _add_option_flags(p)
+        _add_option_flags(p, skip=tuple(_UNUSED_OPTIONS[("sssp", action)]))
         p.add_argument("--distances", help="write the distances here (v d lines; default stdout)")
         p.add_argument("--tree", help="write the tree here (v p lines)")
     cc = sub.add_parser("cycle_count", help="cycle histograms: compute, or update through batches")
@@ -294,8 +341,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--graph", help="a Matrix Market file (default: the shipped Luxembourg road network)"
     )
-    demo.add_argument("--batches", type=int, default=30, help="batches of changes (30)")
-    demo.add_argument("--batch-size", type=int, default=10, help="changes per batch (10)")
+    demo.add_argument("--batches", type=_count, default=30, help="batches of changes (30)")
+    demo.add_argument("--batch-size", type=_count, default=10, help="changes per batch (10)")
     demo.add_argument("--seed", type=int, default=1, help="seeds weights and changes (1)")
     demo.add_argument("--source", type=int, default=0, help="the source vertex (0)")
     _cli_convert.add_parser(sub)

@@ -178,4 +178,11 @@ def run_demo(
             "recomputation",
             file=out,
         )
-    return 0 if mismatches == 0 else 1
+    if mismatches:
+        print(
+            f"dyng: error: {mismatches} of {len(rows)} repaired trees differ from the "
+            "recomputation",
+            file=sys.stderr,
+        )
+        return 1
+    return 0

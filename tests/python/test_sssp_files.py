@@ -145,6 +145,24 @@ def test_cli_sssp_errors(tmp_path: Path) -> None:
     assert r.returncode == 1 and "objective" in r.stderr
     r = run_cli("sssp", "compute", str(graph), "--validate-inputs", "maybe")
     assert r.returncode == 2
+    # usage errors exit 2 and name what is accepted
+    r = run_cli("sssp", "compute", str(graph), "--engine", "bogus")
+    assert r.returncode == 2 and "near_far" in r.stderr
+    r = run_cli("sssp", "compute", str(graph), "--engine", "near_far", "--delta", "3")
+    assert r.returncode == 0, r.stderr
+    # flags that would do nothing are not offered: no command reads a tree from
+    # arrays (validate_inputs), and a compute never falls back
+    unused: list[list[str]] = [
+        ["compute", str(graph), "--validate-inputs", "false"],
+        ["compute", str(graph), "--fallback-fraction", "0.5"],
+        ["update", str(graph), "b.dgt", "--validate-inputs", "false"],
+    ]
+    for args in unused:
+        r = run_cli("sssp", *args)
+        assert r.returncode == 2 and "unrecognized arguments" in r.stderr, r.stderr
+    for flag in ("--batches", "--batch-size"):
+        r = run_cli("demo", flag, "-1")
+        assert r.returncode == 2 and "expected an integer >= 0" in r.stderr
 
 
 def test_cli_demo_runs_and_checks_every_tree() -> None:
