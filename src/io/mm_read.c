@@ -148,16 +148,33 @@ static inline bool expect_token(mm_chunk *c, const char **pp, const char *end, c
     return false;
 }
 
-/* Parse the value token at *pp into *w (when it is kept). */
+/* Move *pp past a value that is dropped: it must still be a number of the
+ * field's kind (an integer, or for "real" any decimal number), of any size;
+ * false, leaving *pp where the syntax fails, when it is not. */
+static inline bool skip_value(const mm_job *job, const char **pp) {
+    int64_t v;
+    int32_t x;
+    dyng_i_num r =
+        job->real ? dyng_i_parse_real_i32(pp, &x) : dyng_i_parse_int(pp, (uint64_t)INT64_MAX, &v);
+    return r != DYNG_I_NUM_NONE;
+}
+
+/* Parse the value token at *pp into *w (when it is kept; a dropped one is
+ * checked all the same: garbage is an error whatever is kept). */
 static inline bool take_value(const mm_job *job, mm_chunk *c, const char **pp, const char *end,
                               const char *ls, int64_t line, int32_t *w) {
     const char *t = *pp;
     const char *p = t;
     if (!job->keep_values) {
-        while (!dyng_i_is_blank(*p) && !at_line_end(p, end))
-            p++;
-        *pp = p;
-        return true;
+        if (skip_value(job, &p) && (dyng_i_is_blank(*p) || at_line_end(p, end))) {
+            *pp = p;
+            return true;
+        }
+        char text[40];
+        dyng_i_token_text(text, sizeof text, t);
+        chunk_fail(c, line, (int64_t)(t - ls) + 1, "the value '%s' is not %s", text,
+                   job->real ? "a number" : "an integer");
+        return false;
     }
     dyng_i_num r;
     if (job->real) {
@@ -225,10 +242,10 @@ static inline bool fast_entry(const mm_job *job, const char **pp, const char *en
                 return false;
             }
         } else {
-            if (dyng_i_is_blank((char)*u) || at_line_end((const char *)u, end))
+            const char *q = (const char *)u;
+            if (!skip_value(job, &q))
                 return false;
-            while (!dyng_i_is_blank((char)*u) && !at_line_end((const char *)u, end))
-                u++;
+            u = (const unsigned char *)q;
         }
     }
     if (*u == '\r')

@@ -247,6 +247,21 @@ static void test_mm_entry_errors(void) {
               DYNG_OK, 0, 0, &o);
     mm_case_n("ignore missing", BANNER_R "3 3 1\n1 2\n", strlen(BANNER_R "3 3 1\n1 2\n"),
               DYNG_FILE_FORMAT, 3, 4, &o);
+    /* ... and a dropped value is checked all the same: a number of the
+     * field's kind, in any range, and nothing else */
+    mm_case_n("ignore huge real", BANNER_R "3 3 2\n1 2 -1e300\n2 3 12345678901234567890.5\n",
+              strlen(BANNER_R "3 3 2\n1 2 -1e300\n2 3 12345678901234567890.5\n"), DYNG_OK, 0, 0,
+              &o);
+    mm_case_n("ignore garbage", BANNER_R "3 3 2\n1 2 3\n2 3 abc\n",
+              strlen(BANNER_R "3 3 2\n1 2 3\n2 3 abc\n"), DYNG_FILE_FORMAT, 4, 5, &o);
+    mm_case_n("ignore trailing garbage", BANNER_R "3 3 1\n1 2 3x\n",
+              strlen(BANNER_R "3 3 1\n1 2 3x\n"), DYNG_FILE_FORMAT, 3, 5, &o);
+    mm_case_n("ignore percent", BANNER_R "3 3 1\n1 2 %%\n", strlen(BANNER_R "3 3 1\n1 2 %%\n"),
+              DYNG_FILE_FORMAT, 3, 5, &o);
+    mm_case_n("ignore huge integer", BANNER_I "3 3 1\n1 2 99999999999999999999\n",
+              strlen(BANNER_I "3 3 1\n1 2 99999999999999999999\n"), DYNG_OK, 0, 0, &o);
+    mm_case_n("ignore fraction in integer", BANNER_I "3 3 1\n1 2 2.5\n",
+              strlen(BANNER_I "3 3 1\n1 2 2.5\n"), DYNG_FILE_FORMAT, 3, 5, &o);
 
     /* capacity: more rows than int32 ids; fine with int64 */
     const char *big = BANNER_P "3000000000 2 1\n2999999999 1\n";
