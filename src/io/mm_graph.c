@@ -11,6 +11,7 @@
  * (INT32_MAX: its ids are 0 .. INT32_MAX - 1), and int64
  * offsets when a direction may hold more than INT32_MAX entries.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -108,6 +109,18 @@ dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
     buf = NULL;
     st = dyng_graph_from_edges(out, &p, a.num_vertices, a.num_edges, a.src, a.dst, a.weights,
                                resources);
+    if (st == DYNG_OUT_OF_MEMORY) {
+        /* Most likely the size line's doing (a graph has a row per vertex it
+         * announces, edges or not): say so, and where. */
+        char why[512];
+        snprintf(why, sizeof why, "%s", dyng_error_message());
+        st = dyng_i_error(st,
+                          "%.400s:%lld:%lld: the size line announces %lld vertices and %lld "
+                          "entries: %s",
+                          path, (long long)h.size_line, (long long)h.rows_column,
+                          (long long)a.num_vertices, (long long)h.nnz, why);
+        dyng_i_error_set_location(path, h.size_line, h.rows_column);
+    }
 done:
     dyng_edge_arrays_free(&a);
     dyng_i_free(buf);
