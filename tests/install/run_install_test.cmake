@@ -29,6 +29,23 @@ foreach(f include/dyng/dyng.h include/dyng/types.h)
   endif()
 endforeach()
 
+# 0. The shared library exports the public API only (cmake/dyng.map): no
+# internal dyng_i_* function, no dyng_testing_* hook (this build has them).
+file(GLOB so_file "${prefix}/lib*/libdyng.so" "${prefix}/lib/*/libdyng.so")
+if(NM AND so_file)
+  run(${NM} -D --defined-only ${so_file})
+  string(REGEX MATCHALL "[ \t](dyng_i_[A-Za-z0-9_]*|dyng_testing_[A-Za-z0-9_]*)" hidden
+    "${run_output}")
+  if(hidden)
+    message(FATAL_ERROR "libdyng.so exports internal symbols:${hidden}")
+  endif()
+  string(REGEX MATCH "[ \t]dyng_graph_apply\n" public "${run_output}")
+  if(NOT public)
+    message(FATAL_ERROR "libdyng.so does not export dyng_graph_apply")
+  endif()
+  message(STATUS "ok: libdyng.so exports the public API only")
+endif()
+
 # 1. find_package(dyng)
 run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/cmake-build
   -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER}
