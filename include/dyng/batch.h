@@ -82,7 +82,11 @@ typedef struct dyng_apply_summary {
  * mismatch, a self-loop or existing insertion or missing deletion that the
  * semantics make an error, a vertex >= n without vertex growth),
  * DYNG_CAPACITY (ids or counts past the graph's types), DYNG_OUT_OF_MEMORY,
- * DYNG_INTERRUPTED.
+ * DYNG_INTERRUPTED. "Unchanged" is everything the graph holds and every
+ * function reads (edges, weights, counts, version, state id, exports); only
+ * the room reserved behind its arrays may have grown, as planning grows them
+ * before a later allocation fails (dyng_graph_memory_bytes counts that room;
+ * the next apply uses it).
  * Time: O(b log b + sum of the lengths of the touched rows), parallel over
  * rows; space: the batch plus moved rows.
  */
