@@ -1247,7 +1247,7 @@ static void test_goldens(void) {
     snprintf(path, sizeof path, "%s/goldens/cycle_enum_batch/graph_medium.txt", shared_dir);
     dyng_graph *medium = read_pairs_graph(path, omp_res);
     if (!small || !medium) {
-        fprintf(stderr, "test_cycle_count: goldens not found under %s; skipped\n", shared_dir);
+        goldens_missing("test_cycle_count", "the goldens of cycle_enum_batch");
         dyng_graph_free(&small);
         dyng_graph_free(&medium);
         return;
@@ -1273,7 +1273,7 @@ static void test_goldens(void) {
     dyng_properties_default(&p);
     dyng_graph *pgp = NULL;
     if (dyng_mm_read_graph(&pgp, path, &p, omp_res) != DYNG_OK) {
-        fprintf(stderr, "test_cycle_count: %s not readable; skipped\n", path);
+        goldens_missing("test_cycle_count", path);
         return;
     }
     const int64_t ks_pgp[] = {3, 4};

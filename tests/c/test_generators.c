@@ -204,7 +204,7 @@ static void test_goldens(void) {
     /* The same graph with int64 ids and rows in arrival order gives the same bytes. */
     dyng_graph *medium64 = read_pairs(path, DYNG_TYPE_INT64, DYNG_ORDER_APPEND);
     if (!small || !medium || !medium64) {
-        fprintf(stderr, "test_generators: goldens not found under %s; skipped\n", shared_dir);
+        goldens_missing("test_generators", "the goldens of cycle_enum_batch");
         dyng_graph_free(&small);
         dyng_graph_free(&medium);
         dyng_graph_free(&medium64);
@@ -225,7 +225,7 @@ static void test_goldens(void) {
     dyng_properties_default(&p);
     dyng_graph *pgp = NULL;
     if (dyng_mm_read_graph(&pgp, path, &p, NULL) != DYNG_OK) {
-        fprintf(stderr, "test_generators: %s not readable; skipped\n", path);
+        goldens_missing("test_generators", path);
         return;
     }
     golden(pgp, "pgp-strong-2009", "d1000_i1000_s1");

@@ -673,13 +673,13 @@ static void test_mm_shared_data(void) {
     const char *shared = getenv("DYNG_SHARED_DIR");
     char dir[4096], path[8192];
     if (shared == NULL) {
-        printf("test_io: DYNG_SHARED_DIR is not set; skipping the shared data files\n");
+        goldens_missing("test_io", "DYNG_SHARED_DIR (the shared data files)");
         return;
     }
     snprintf(dir, sizeof dir, "%s/data", shared);
     DIR *d = opendir(dir);
     if (d == NULL) {
-        printf("test_io: %s is absent; skipping the shared data files\n", dir);
+        goldens_missing("test_io", dir);
         return;
     }
     char *names[256];

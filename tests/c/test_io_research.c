@@ -330,6 +330,10 @@ static void test_distances_trees(void) {
         snprintf(path, sizeof path, "%s/goldens/mosp/small60/init/obj%d/SSSPTreeOriginal.txt",
                  shared_dir(), obj);
         CHECK_OK(dyng_tree_read(&d, &n, path, NULL));
+        if (d == NULL) { /* no goldens: the check above failed */
+            goldens_missing("test_io_research", path);
+            continue;
+        }
         CHECK(n == 60 && d[0] == -1);
         CHECK_OK(dyng_tree_write(d, n, "rt_tree.txt.gz"));
         int64_t *e = NULL, m = 0;

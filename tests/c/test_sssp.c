@@ -757,7 +757,7 @@ static void test_golden_graph(const char *name) {
     snprintf(path, sizeof path, "%s/csr/graphCsrValues.txt", base);
     int64_t nval = read_tokens(path, &val);
     if (nrp < 0 || ncol < 0 || nval < 0) {
-        fprintf(stderr, "test_sssp: goldens of %s not found under %s; skipped\n", name, base);
+        goldens_missing("test_sssp", base);
         free(rp);
         free(col);
         free(val);
