@@ -129,6 +129,18 @@ static dyng_status next_line(dyng_dgt_reader *r, const char **line, size_t *n, b
         }
         size_t got = 0;
         dyng_status st = dyng_i_in_read(&r->in, r->buf + r->len, r->cap - r->len, &got);
+        if (st == DYNG_FILE_FORMAT) {
+            /* A truncated or corrupt gzip member: report it where the text
+             * had got to (the unread lines, then what this read gave). */
+            int64_t line = r->line + 1, column = 1;
+            for (size_t i = r->pos; i < r->len + got; i++) {
+                column = r->buf[i] == '\n' ? 1 : column + 1;
+                line += r->buf[i] == '\n';
+            }
+            char detail[512];
+            snprintf(detail, sizeof detail, "%s", dyng_i_file_detail(r->path));
+            return reader_fail(r, line, column, "%s", detail);
+        }
         if (st != DYNG_OK)
             return st;
         if (got == 0)

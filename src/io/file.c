@@ -150,9 +150,12 @@ static dyng_status in_read_plain(dyng_i_in *in, unsigned char *dst, size_t cap, 
     return DYNG_OK;
 }
 
-/* Inflate until dst is full or the content ends. */
+/* Inflate until dst is full or the content ends. *got counts what was
+ * written to dst, also when it fails (so the caller can say where the text
+ * had got to). */
 static dyng_status in_read_gz(dyng_i_in *in, unsigned char *dst, size_t cap, size_t *got) {
     size_t n = 0;
+    *got = 0;
     while (n < cap) {
         dyng_status st;
         if (in->z_member_done) {
@@ -175,6 +178,7 @@ static dyng_status in_read_gz(dyng_i_in *in, unsigned char *dst, size_t cap, siz
         uInt before = in->z.avail_out;
         int zr = inflate(&in->z, Z_NO_FLUSH);
         n += before - in->z.avail_out;
+        *got = n;
         if (zr == Z_STREAM_END) {
             in->z_member_done = true;
         } else if (zr == Z_MEM_ERROR) {
@@ -275,6 +279,37 @@ static dyng_status read_plain_parallel(dyng_i_in *in, char *buf, size_t size, in
     return DYNG_OK;
 }
 
+const char *dyng_i_file_detail(const char *path) {
+    const char *msg = dyng_error_message();
+    const size_t n = strlen(path);
+    if (strncmp(msg, path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ')
+        return msg + n + 2;
+    return msg;
+}
+
+/* A stream error (a truncated or corrupt gzip member) after the text
+ * a[0 .. na) then b[0 .. nb): report it at the line and column the text had
+ * reached. */
+static dyng_status at_text_end(const char *path, const char *a, size_t na, const char *b,
+                               size_t nb) {
+    int64_t line = 1, column = 1;
+    for (int part = 0; part < 2; part++) {
+        const char *t = part == 0 ? a : b;
+        const size_t n = part == 0 ? na : nb;
+        for (size_t i = 0; i < n; i++) {
+            if (t[i] == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+    }
+    char detail[512];
+    snprintf(detail, sizeof detail, "%s", dyng_i_file_detail(path));
+    return dyng_i_file_error(path, line, column, "%s", detail);
+}
+
 dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t *size) {
     dyng_i_in in;
     char *buf = NULL;
@@ -312,6 +347,8 @@ dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t 
              * no reallocation. */
             char probe[4096];
             st = dyng_i_in_read(&in, probe, sizeof probe, &got);
+            if (st == DYNG_FILE_FORMAT && in.gz)
+                st = at_text_end(path, buf, len, probe, got);
             if (st != DYNG_OK)
                 goto done;
             if (got == 0)
@@ -333,6 +370,8 @@ dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t 
             continue;
         }
         st = dyng_i_in_read(&in, buf + len, cap - len, &got);
+        if (st == DYNG_FILE_FORMAT && in.gz)
+            st = at_text_end(path, buf, len + got, NULL, 0);
         if (st != DYNG_OK)
             goto done;
         if (got == 0)

@@ -55,6 +55,10 @@ void dyng_i_in_close(dyng_i_in *in);
 #define DYNG_I_READ_PADDING 16
 dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t *size);
 
+/* The message of the file error just reported for `path`, without its
+ * "path: " prefix (to report it again at a location). */
+const char *dyng_i_file_detail(const char *path);
+
 /* An output stream: a plain file, or gzip when the path ends in ".gz".
  * Writers format into `buf` (reserve, write, advance `len`); the stream
  * compresses and writes it out when it fills up. */

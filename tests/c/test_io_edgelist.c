@@ -241,12 +241,46 @@ static void test_errors(void) {
     size_t n = 0;
     char *gz = slurp("el_tmp_ok.txt.gz", &n);
     REQUIRE_OK(gz != NULL ? DYNG_OK : DYNG_INTERNAL);
-    el_case_n("truncated gzip", gz, n - 12, &d, FF, 0, 0);
-    el_case_n("only the gzip magic", gz, 2, &d, FF, 0, 0);
+    /* a stream error is reported where the text had got to: here nothing
+     * was decompressed yet */
+    {
+        FILE *f = fopen("el_tmp_trunc.txt.gz", "wb");
+        REQUIRE_OK(f != NULL && fwrite(gz, 1, n - 12, f) == n - 12 && fclose(f) == 0
+                       ? DYNG_OK
+                       : DYNG_INTERNAL);
+        dyng_edge_arrays t;
+        CHECK_STATUS(dyng_el_read_arrays(&t, "el_tmp_trunc.txt.gz", &d, NULL), FF);
+        int64_t tl = 0, tc = 0;
+        dyng_error_location(NULL, &tl, &tc); /* within the 6 lines, where zlib stopped */
+        CHECK(tl >= 1 && tl <= 7 && tc >= 1);
+    }
+    el_case_n("only the gzip magic", gz, 2, &d, FF, 1, 1);
     gz[n / 2] ^= 0x55;
     gz[n / 2 + 1] ^= 0x55;
-    el_case_n("corrupt gzip", gz, n, &d, FF, 0, 0);
+    el_case_n("corrupt gzip", gz, n, &d, FF, 1, 1);
     free(gz);
+    {
+        /* ... and in a long file cut in the middle, some way into it */
+        size_t cap = 200000, len = 0;
+        char *text = malloc(cap);
+        REQUIRE_OK(text != NULL ? DYNG_OK : DYNG_INTERNAL);
+        for (int i = 0; len + 40 < cap; i++)
+            len += (size_t)snprintf(text + len, cap - len, "%d %d %d\n", i * 7919 % 100003,
+                                    i * 104729 % 100019, i % 97 + 1);
+        write_gz("el_tmp_long.txt.gz", text, len);
+        char *lz = slurp("el_tmp_long.txt.gz", &n);
+        REQUIRE_OK(lz != NULL ? DYNG_OK : DYNG_INTERNAL);
+        FILE *f = fopen("el_tmp_cut.txt.gz", "wb");
+        REQUIRE_OK(f != NULL && fwrite(lz, 1, n / 2, f) == n / 2 && fclose(f) == 0 ? DYNG_OK
+                                                                                   : DYNG_INTERNAL);
+        dyng_edge_arrays cut;
+        CHECK_STATUS(dyng_el_read_arrays(&cut, "el_tmp_cut.txt.gz", &d, NULL), FF);
+        int64_t cl = 0, cc = 0;
+        dyng_error_location(NULL, &cl, &cc);
+        CHECK(cl > 100 && cc >= 1 && strstr(dyng_error_message(), "truncated gzip data") != NULL);
+        free(lz);
+        free(text);
+    }
     dyng_edge_arrays a;
     CHECK_STATUS(dyng_el_read_arrays(&a, "el_tmp_missing.txt", NULL, NULL), FF);
     CHECK(arrays_zeroed(&a));

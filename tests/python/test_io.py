@@ -420,3 +420,33 @@ def test_dgt_non_increasing_ids_in_file(tmp_path: Path) -> None:
     with pytest.raises(dyng.FileFormatError) as info:
         dyng.io.read_batches(path)
     assert info.value.line == 3
+
+
+@pytest.mark.parametrize("name", ["cut.dgt.gz", "cut.mtx.gz"])
+def test_a_cut_gzip_file_is_reported_where_its_text_ends(tmp_path: Path, name: str) -> None:
+    import gzip
+
+    rng = np.random.default_rng(5)
+    src, dst = rng.integers(0, 10**6, 20000), rng.integers(0, 10**6, 20000)
+    if name.endswith(".dgt.gz"):
+        text = "%batch 1\n" + "".join(f"-e {u} {v}\n" for u, v in zip(src, dst, strict=True))
+    else:
+        text = (
+            "%%MatrixMarket matrix coordinate pattern general\n1000000 1000000 20000\n"
+            + "".join(f"{u + 1} {v + 1}\n" for u, v in zip(src, dst, strict=True))
+        )
+    data = gzip.compress(text.encode())
+    path = tmp_path / name
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(dyng.FileFormatError, match="truncated gzip data") as info:
+        if name.endswith(".dgt.gz"):
+            dyng.io.read_batches(path)
+        else:
+            dyng.io.read_matrix_market(path)
+    # the line and column the decompressed text had reached: the text up to
+    # there is what a reader of the whole file saw, less its last partial line
+    e = info.value
+    assert e.line is not None and e.column is not None
+    assert 1000 < e.line < 20003 and e.column >= 1
+    lines = text.split("\n")
+    assert e.column <= len(lines[e.line - 1]) + 1
