@@ -98,13 +98,16 @@ dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
  * graph is unweighted; "symmetric" for an undirected graph (each edge once as
  * row >= column), "general" otherwise. Errors: DYNG_INVALID_ARGUMENT (column
  * out of range), DYNG_FILE_FORMAT (cannot open or write, with the path),
- * DYNG_OUT_OF_MEMORY.
+ * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED (the graph's resources' flag, or the
+ * process-wide one, polled every 65,536 entries; the partial file is
+ * removed).
  */
 dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weight_column);
 
 /* Write edge arrays (0-based) as a Matrix Market file of the given size,
  * field (pattern or integer; weights column 0 used for integer) and
- * symmetry (as given: the caller lists each symmetric entry once). */
+ * symmetry (as given: the caller lists each symmetric entry once). Polls the
+ * process-wide interrupt flag as dyng_mm_write_graph does. */
 dyng_status dyng_mm_write_arrays(const char *path, const dyng_edge_arrays *a);
 
 /* A streaming .dgt reader: one batch in memory at a time. */

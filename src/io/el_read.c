@@ -782,7 +782,7 @@ dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const 
             goto done;
         resources = own;
     }
-    st = dyng_i_read_file(path, dyng_i_threads(resources), &buf, &len);
+    st = dyng_i_read_file(path, resources, &buf, &len);
     if (st != DYNG_OK)
         goto done;
     st = parse_text(out, original_ids, path, buf, len, &opts, unordered, resources);

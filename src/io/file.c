@@ -28,6 +28,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/resources_internal.h"
 #include "io/file.h"
 
 #define IN_BLOCK (256u * 1024u)
@@ -279,6 +280,9 @@ static dyng_status read_plain_parallel(dyng_i_in *in, char *buf, size_t size, in
     return DYNG_OK;
 }
 
+/* What a whole-file read asks of the stream at a time. */
+#define READ_STEP ((size_t)8 << 20)
+
 const char *dyng_i_file_detail(const char *path) {
     const char *msg = dyng_error_message();
     const size_t n = strlen(path);
@@ -310,7 +314,8 @@ static dyng_status at_text_end(const char *path, const char *a, size_t na, const
     return dyng_i_file_error(path, line, column, "%s", detail);
 }
 
-dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t *size) {
+dyng_status dyng_i_read_file(const char *path, const dyng_resources *r, char **data, size_t *size) {
+    const int threads = dyng_i_threads(r);
     dyng_i_in in;
     char *buf = NULL;
     size_t len = 0;
@@ -369,7 +374,14 @@ dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t 
             len += got;
             continue;
         }
-        st = dyng_i_in_read(&in, buf + len, cap - len, &got);
+        /* A step at a time, polling the interrupt flag in between (a large
+         * .gz file takes seconds to inflate). */
+        if (dyng_i_interrupted(r)) {
+            st = dyng_i_error(DYNG_INTERRUPTED, "reading %.400s was interrupted", path);
+            goto done;
+        }
+        const size_t want = cap - len < READ_STEP ? cap - len : READ_STEP;
+        st = dyng_i_in_read(&in, buf + len, want, &got);
         if (st == DYNG_FILE_FORMAT && in.gz)
             st = at_text_end(path, buf, len + got, NULL, 0);
         if (st != DYNG_OK)

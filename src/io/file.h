@@ -49,11 +49,12 @@ void dyng_i_in_close(dyng_i_in *in);
 
 /* Read the whole content of `path` into a new buffer of *size bytes followed
  * by DYNG_I_READ_PADDING NUL bytes (so *data can be scanned with a sentinel
- * and read 16 bytes at a time). A large plain file is read on `threads`
- * threads. The caller frees *data with dyng_i_free. On failure *data is
+ * and read 16 bytes at a time). A large plain file is read on r's threads;
+ * r's interrupt flag is polled every few megabytes (DYNG_INTERRUPTED; r may
+ * be NULL). The caller frees *data with dyng_i_free. On failure *data is
  * NULL. */
 #define DYNG_I_READ_PADDING 16
-dyng_status dyng_i_read_file(const char *path, int threads, char **data, size_t *size);
+dyng_status dyng_i_read_file(const char *path, const dyng_resources *r, char **data, size_t *size);
 
 /* The message of the file error just reported for `path`, without its
  * "path: " prefix (to report it again at a location). */

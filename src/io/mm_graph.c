@@ -82,7 +82,7 @@ dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
             goto done;
         parse_on = own;
     }
-    st = dyng_i_read_file(path, dyng_i_threads(parse_on), &buf, &len);
+    st = dyng_i_read_file(path, parse_on, &buf, &len);
     if (st != DYNG_OK)
         goto done;
     st = dyng_i_mm_parse_header(&h, path, buf, len);

@@ -555,7 +555,7 @@ dyng_status dyng_mm_read_arrays(dyng_edge_arrays *out, const char *path,
             goto done;
         resources = own;
     }
-    st = dyng_i_read_file(path, dyng_i_threads(resources), &buf, &len);
+    st = dyng_i_read_file(path, resources, &buf, &len);
     if (st != DYNG_OK)
         goto done;
     st = dyng_i_mm_parse_header(&h, path, buf, len);

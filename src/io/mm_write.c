@@ -7,12 +7,14 @@
  * ".gz" path) a megabyte at a time. Inputs are validated before the file is
  * created, so invalid arguments leave no file behind.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "dyng/io.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/resources_internal.h"
 #include "io/file.h"
 #include "io/parse.h"
 
@@ -27,6 +29,7 @@ typedef struct mm_out {
     const int32_t *weights;
     int stride, column;
     bool swap;
+    const dyng_resources *poll; /* whose interrupt flag is polled (or NULL) */
 } mm_out;
 
 static const char *field_word(dyng_mm_field f) {
@@ -76,6 +79,12 @@ static dyng_status write_mm(const char *path, const mm_out *w) {
     const void *rows = w->swap ? w->dst : w->src;
     const void *cols = w->swap ? w->src : w->dst;
     for (int64_t e = 0; e < w->m; e++) {
+        if ((e & 0xFFFF) == 0xFFFF && dyng_i_interrupted(w->poll)) {
+            /* Interrupted: no partial file is left behind. */
+            dyng_i_out_abort(&out);
+            (void)remove(path);
+            return dyng_i_error(DYNG_INTERRUPTED, "writing %.400s was interrupted", path);
+        }
         s = dyng_i_out_reserve(&out, 3 * DYNG_I_INT_CHARS + 3);
         if (s == NULL)
             goto fail_reported;
@@ -155,7 +164,8 @@ dyng_status dyng_mm_write_arrays(const char *path, const dyng_edge_arrays *a) {
                 values ? a->weights : NULL,
                 values ? a->num_weights : 0,
                 0,
-                false};
+                false,
+                NULL}; /* the process-wide interrupt flag only */
     DYNG_I_TRY(check_entries(&w, who));
     return write_mm(path, &w);
 }
@@ -198,7 +208,11 @@ dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weigh
                 weights,
                 values ? p.num_weights : 0,
                 values ? weight_column : 0,
-                !p.directed};
+                !p.directed,
+                NULL};
+    dyng_resources *res = NULL;
+    (void)dyng_graph_resources(&res, g);
+    w.poll = res;
     st = write_mm(path, &w);
 done:
     dyng_i_free(src);

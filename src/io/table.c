@@ -334,7 +334,7 @@ dyng_status dyng_i_table_read(dyng_i_table *out, const char *path, const dyng_i_
             return st;
         resources = own;
     }
-    st = dyng_i_read_file(path, dyng_i_threads(resources), &out->text, &out->size);
+    st = dyng_i_read_file(path, resources, &out->text, &out->size);
     if (st == DYNG_OK)
         st = parse_text(out, path, spec, resources);
     dyng_resources_free(&own);
