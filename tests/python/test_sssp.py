@@ -55,30 +55,22 @@ def contents(g: dyng.Graph) -> tuple[Any, ...]:
     return s[:4] + s[5:]
 
 
-def without_in_edges(g: dyng.Graph) -> dyng.Graph:
-    """The same graph built with store_transposed=False."""
+def rebuilt(g: dyng.Graph, **keywords: Any) -> dyng.Graph:
+    """The same graph (its edges and properties) built again, with ``keywords`` on top."""
     src, dst, w = g.edges()
     return dyng.Graph.from_edges(
-        src,
-        dst,
-        w,
-        num_vertices=g.num_vertices,
-        properties=g.properties,
-        store_transposed=False,
+        src, dst, w, num_vertices=g.num_vertices, properties=g.properties, **keywords
     )
+
+
+def without_in_edges(g: dyng.Graph) -> dyng.Graph:
+    """The same graph built with store_transposed=False."""
+    return rebuilt(g, store_transposed=False)
 
 
 def on_two_threads(g: dyng.Graph) -> dyng.Graph:
-    """The same graph (same rows, in the same order) on 2 OpenMP threads."""
-    src, dst, w = g.edges()
-    return dyng.Graph.from_edges(
-        src,
-        dst,
-        w,
-        num_vertices=g.num_vertices,
-        properties=g.properties,
-        resources=dyng.Resources.openmp(2),
-    )
+    """The same graph on 2 OpenMP threads."""
+    return rebuilt(g, resources=dyng.Resources.openmp(2))
 
 
 def has_in_edges(g: dyng.Graph) -> bool:
