@@ -7,6 +7,13 @@
  * as DYNG_FILE_FORMAT with the path, line and column (1-based) in the error
  * location (status.h). Writers compress when the path ends in ".gz".
  *
+ * Interrupts: whole-file reads poll the interrupt flag (the resources' given,
+ * and the process-wide one) every 8 MB of text, and the writers of whole
+ * files (Matrix Market, edge lists, the research codes' files, distances and
+ * trees) every megabyte they write out: DYNG_INTERRUPTED, with nothing
+ * returned, or no file left behind. The writers of a graph poll its
+ * resources' flag too.
+ *
  * Matrix Market: "%%MatrixMarket matrix coordinate F S" with F one of
  * pattern, integer, real (integral values only) and S one of general,
  * symmetric, skew-symmetric; 1-based indices; "%" comment lines. Values
@@ -98,16 +105,14 @@ dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
  * graph is unweighted; "symmetric" for an undirected graph (each edge once as
  * row >= column), "general" otherwise. Errors: DYNG_INVALID_ARGUMENT (column
  * out of range), DYNG_FILE_FORMAT (cannot open or write, with the path),
- * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED (the graph's resources' flag, or the
- * process-wide one, polled every 65,536 entries; the partial file is
- * removed).
+ * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED (see the top of this file: the partial
+ * file is removed).
  */
 dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weight_column);
 
 /* Write edge arrays (0-based) as a Matrix Market file of the given size,
  * field (pattern or integer; weights column 0 used for integer) and
- * symmetry (as given: the caller lists each symmetric entry once). Polls the
- * process-wide interrupt flag as dyng_mm_write_graph does. */
+ * symmetry (as given: the caller lists each symmetric entry once). */
 dyng_status dyng_mm_write_arrays(const char *path, const dyng_edge_arrays *a);
 
 /* A streaming .dgt reader: one batch in memory at a time. */

@@ -23,11 +23,13 @@ static inline int64_t get_id(const void *a, int64_t e, bool wide) {
 
 /* Create `path` and write the edges; DYNG_FILE_FORMAT on a write error. */
 static dyng_status write_el(const char *path, int64_t n, int64_t m, const void *src,
-                            const void *dst, bool wide, const int32_t *weights, int k) {
+                            const void *dst, bool wide, const int32_t *weights, int k,
+                            const dyng_resources *poll) {
     dyng_i_out out;
     dyng_status st = dyng_i_out_open(&out, path);
     if (st != DYNG_OK)
         goto fail;
+    dyng_i_out_watch(&out, poll);
     char *s = dyng_i_out_reserve(&out, 256);
     if (s == NULL)
         goto fail_reported;
@@ -51,7 +53,7 @@ static dyng_status write_el(const char *path, int64_t n, int64_t m, const void *
     return dyng_i_out_close(&out);
 
 fail_reported:
-    st = DYNG_FILE_FORMAT; /* the stream set the message */
+    st = dyng_i_out_failure(&out); /* the stream set the message */
 fail:
     dyng_i_out_abort(&out);
     return st;
@@ -84,7 +86,7 @@ dyng_status dyng_el_write_arrays(const char *path, const dyng_edge_arrays *a) {
                 who, (long long)e, (long long)u, (long long)v, (long long)a->num_vertices);
     }
     return write_el(path, a->num_vertices, a->num_edges, a->src, a->dst, wide, a->weights,
-                    a->num_weights);
+                    a->num_weights, NULL);
 }
 
 dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path) {
@@ -108,7 +110,9 @@ dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path) {
     st = dyng_graph_to_edges(g, src, dst, weights);
     if (st != DYNG_OK)
         goto done;
-    st = write_el(path, n, m, src, dst, p.vertex_type == DYNG_TYPE_INT64, weights, k);
+    dyng_resources *poll = NULL;
+    (void)dyng_graph_resources(&poll, g);
+    st = write_el(path, n, m, src, dst, p.vertex_type == DYNG_TYPE_INT64, weights, k, poll);
 done:
     dyng_i_free(src);
     dyng_i_free(dst);

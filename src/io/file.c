@@ -481,15 +481,27 @@ static dyng_status out_drain(dyng_i_out *out, int flush) {
     return DYNG_OK;
 }
 
+/* A watched stream whose interrupt flag is set fails (once). */
+static dyng_status out_poll(dyng_i_out *out) {
+    if (out->interrupted)
+        return dyng_i_error(DYNG_INTERRUPTED, "writing %.400s was interrupted", out->path);
+    if (!out->watch || out->failed || !dyng_i_interrupted(out->poll))
+        return DYNG_OK;
+    out->interrupted = true;
+    out->failed = true;
+    return dyng_i_error(DYNG_INTERRUPTED, "writing %.400s was interrupted", out->path);
+}
+
 dyng_status dyng_i_out_make_room(dyng_i_out *out, size_t bytes) {
     (void)bytes; /* bytes <= cap / 2 always fits an empty buffer */
+    DYNG_I_TRY(out_poll(out));
     return out_drain(out, Z_NO_FLUSH);
 }
 
 dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n) {
     while (n > 0) {
         if (out->len == out->cap) {
-            dyng_status st = out_drain(out, Z_NO_FLUSH);
+            dyng_status st = dyng_i_out_make_room(out, 0);
             if (st != DYNG_OK)
                 return st;
         }
@@ -503,7 +515,11 @@ dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n) {
 }
 
 dyng_status dyng_i_out_close(dyng_i_out *out) {
-    dyng_status st = DYNG_OK;
+    dyng_status st = out_poll(out);
+    if (st != DYNG_OK) {
+        dyng_i_out_abort(out); /* removes the file */
+        return st;
+    }
     if (out->fp != NULL) {
         st = out_drain(out, Z_FINISH);
         if (st == DYNG_OK && fflush(out->fp) != 0)
@@ -519,6 +535,8 @@ dyng_status dyng_i_out_close(dyng_i_out *out) {
 void dyng_i_out_abort(dyng_i_out *out) {
     if (out->fp != NULL)
         fclose(out->fp);
+    if (out->interrupted && out->path != NULL)
+        (void)remove(out->path); /* an interrupted write leaves no file */
     if (out->z_ready)
         deflateEnd(&out->z);
     dyng_i_free(out->zbuf);

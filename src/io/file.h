@@ -75,11 +75,31 @@ typedef struct dyng_i_out {
     size_t len, cap;
     unsigned char *zbuf; /* compressed output                           */
     size_t zcap;
+    /* dyng_i_out_watch: the interrupt flag is polled each time the buffer
+     * is written out (about a megabyte); an interrupted stream fails with
+     * DYNG_INTERRUPTED and its file is removed. */
+    bool watch;
+    bool interrupted;
+    const dyng_resources *poll; /* whose flag, besides the process-wide one */
 } dyng_i_out;
 
 /* Create (truncate) `path`; zeroes *out first. Errors: DYNG_FILE_FORMAT
  * (cannot open), DYNG_OUT_OF_MEMORY. */
 dyng_status dyng_i_out_open(dyng_i_out *out, const char *path);
+
+/* Poll r's interrupt flag (r may be NULL: the process-wide flag only) as
+ * the stream writes out: for a writer of a whole file, which an interrupt
+ * then leaves with no file. */
+static inline void dyng_i_out_watch(dyng_i_out *out, const dyng_resources *r) {
+    out->watch = true;
+    out->poll = r;
+}
+
+/* The status of a stream that failed: DYNG_INTERRUPTED or DYNG_FILE_FORMAT
+ * (the message is set). */
+static inline dyng_status dyng_i_out_failure(const dyng_i_out *out) {
+    return out->interrupted ? DYNG_INTERRUPTED : DYNG_FILE_FORMAT;
+}
 
 /* Write out pending bytes so that at least `bytes` (<= out->cap / 2) are free
  * in out->buf after out->len. Errors: DYNG_FILE_FORMAT (write error). */
@@ -100,7 +120,8 @@ dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n);
  * the first write error (DYNG_FILE_FORMAT) of the stream's life, if any. */
 dyng_status dyng_i_out_close(dyng_i_out *out);
 
-/* Close and free without reporting anything (on an error path). */
+/* Close and free without reporting anything (on an error path); an
+ * interrupted stream's file is removed. */
 void dyng_i_out_abort(dyng_i_out *out);
 
 #endif /* DYNG_I_FILE_H */

@@ -7,14 +7,12 @@
  * ".gz" path) a megabyte at a time. Inputs are validated before the file is
  * created, so invalid arguments leave no file behind.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "dyng/io.h"
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/resources_internal.h"
 #include "io/file.h"
 #include "io/parse.h"
 
@@ -52,6 +50,7 @@ static dyng_status write_mm(const char *path, const mm_out *w) {
     dyng_status st = dyng_i_out_open(&out, path);
     if (st != DYNG_OK)
         goto fail;
+    dyng_i_out_watch(&out, w->poll);
     char *s = dyng_i_out_reserve(&out, 256);
     if (s == NULL)
         goto fail_reported;
@@ -79,12 +78,6 @@ static dyng_status write_mm(const char *path, const mm_out *w) {
     const void *rows = w->swap ? w->dst : w->src;
     const void *cols = w->swap ? w->src : w->dst;
     for (int64_t e = 0; e < w->m; e++) {
-        if ((e & 0xFFFF) == 0xFFFF && dyng_i_interrupted(w->poll)) {
-            /* Interrupted: no partial file is left behind. */
-            dyng_i_out_abort(&out);
-            (void)remove(path);
-            return dyng_i_error(DYNG_INTERRUPTED, "writing %.400s was interrupted", path);
-        }
         s = dyng_i_out_reserve(&out, 3 * DYNG_I_INT_CHARS + 3);
         if (s == NULL)
             goto fail_reported;
@@ -102,7 +95,7 @@ static dyng_status write_mm(const char *path, const mm_out *w) {
     return dyng_i_out_close(&out);
 
 fail_reported:
-    st = DYNG_FILE_FORMAT; /* the stream set the message */
+    st = dyng_i_out_failure(&out); /* the stream set the message */
 fail:
     dyng_i_out_abort(&out);
     return st;

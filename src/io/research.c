@@ -205,19 +205,22 @@ done:
 /* The text of one line of values into the stream; false on a write error. */
 typedef size_t (*format_row_fn)(char *s, const void *context, int64_t row);
 
+/* Polls poll's interrupt flag and the process-wide one (poll may be NULL). */
 static dyng_status write_rows(const char *path, int64_t rows, size_t line_max, format_row_fn format,
-                              const void *context) {
+                              const void *context, const dyng_resources *poll) {
     dyng_i_out out;
     dyng_status st = dyng_i_out_open(&out, path);
     if (st != DYNG_OK) {
         dyng_i_out_abort(&out);
         return st;
     }
+    dyng_i_out_watch(&out, poll);
     for (int64_t i = 0; i < rows; i++) {
         char *s = dyng_i_out_reserve(&out, line_max);
         if (s == NULL) {
+            st = dyng_i_out_failure(&out); /* the stream set the message */
             dyng_i_out_abort(&out);
-            return DYNG_FILE_FORMAT; /* the stream set the message */
+            return st;
         }
         out.len += format(s, context, i);
     }
@@ -285,20 +288,22 @@ dyng_status dyng_csr_files_write_graph(const dyng_graph *g, const char *prefix, 
     st = dyng_graph_to_csr(g, false, row_ptr, col, t.k > 0 ? weights : NULL);
     if (st != DYNG_OK)
         goto done;
+    dyng_resources *poll = NULL;
+    (void)dyng_graph_resources(&poll, g);
     t.row_ptr = row_ptr;
     t.col = col;
     t.weights = weights;
     const char *gz = compress ? ".gz" : "";
     snprintf(name, name_size, "%sRowPtr.txt%s", prefix, gz);
-    st = write_rows(name, n + 1, DYNG_I_INT_CHARS + 1, format_offset, &t);
+    st = write_rows(name, n + 1, DYNG_I_INT_CHARS + 1, format_offset, &t, poll);
     if (st != DYNG_OK)
         goto done;
     snprintf(name, name_size, "%sColInd.txt%s", prefix, gz);
-    st = write_rows(name, entries, DYNG_I_INT_CHARS + 1, format_column, &t);
+    st = write_rows(name, entries, DYNG_I_INT_CHARS + 1, format_column, &t, poll);
     if (st != DYNG_OK || t.k == 0)
         goto done;
     snprintf(name, name_size, "%sValues.txt%s", prefix, gz);
-    st = write_rows(name, entries, (size_t)t.k * (DYNG_I_INT_CHARS + 1), format_weights, &t);
+    st = write_rows(name, entries, (size_t)t.k * (DYNG_I_INT_CHARS + 1), format_weights, &t, poll);
 done:
     dyng_i_free(name);
     dyng_i_free(row_ptr);
@@ -500,8 +505,8 @@ dyng_status dyng_change_files_write(const dyng_batch *b, const char *insert_path
     int64_t ni, nd;
     DYNG_I_TRY(batch_lists(b, &ins, &del, &ni, &nd));
     const size_t line_max = (size_t)(2 + ins.k) * (DYNG_I_INT_CHARS + 1) + 4;
-    DYNG_I_TRY(write_rows(insert_path, ni, line_max, format_change, &ins));
-    return write_rows(delete_path, nd, line_max, format_change, &del);
+    DYNG_I_TRY(write_rows(insert_path, ni, line_max, format_change, &ins, NULL));
+    return write_rows(delete_path, nd, line_max, format_change, &del, NULL);
 }
 
 dyng_status dyng_signed_batch_write(const dyng_batch *b, const char *path) {
@@ -515,11 +520,12 @@ dyng_status dyng_signed_batch_write(const dyng_batch *b, const char *path) {
     /* one stream: the deletions, then the insertions */
     dyng_i_out out;
     dyng_status st = dyng_i_out_open(&out, path);
+    dyng_i_out_watch(&out, NULL);
     const size_t line_max = (size_t)(2 + ins.k) * (DYNG_I_INT_CHARS + 1) + 4;
     for (int64_t i = 0; st == DYNG_OK && i < nd + ni; i++) {
         char *s = dyng_i_out_reserve(&out, line_max);
         if (s == NULL)
-            st = DYNG_FILE_FORMAT; /* the stream set the message */
+            st = dyng_i_out_failure(&out); /* the stream set the message */
         else
             out.len += i < nd ? format_change(s, &del, i) : format_change(s, &ins, i - nd);
     }
@@ -649,7 +655,7 @@ dyng_status dyng_distances_write(const int64_t *distances, int64_t n, const char
                                 "(DYNG_INFINITE_DISTANCE, written as INF)",
                                 (long long)v, (long long)distances[v]);
     pairs_text t = {distances, DYNG_INFINITE_DISTANCE};
-    return write_rows(path, n, 2 * DYNG_I_INT_CHARS + 2, format_pair, &t);
+    return write_rows(path, n, 2 * DYNG_I_INT_CHARS + 2, format_pair, &t, NULL);
 }
 
 dyng_status dyng_tree_write(const int64_t *parents, int64_t n, const char *path) {
@@ -665,5 +671,5 @@ dyng_status dyng_tree_write(const int64_t *parents, int64_t n, const char *path)
                                 "below %lld",
                                 (long long)v, (long long)parents[v], (long long)n);
     pairs_text t = {parents, -1};
-    return write_rows(path, n, 2 * DYNG_I_INT_CHARS + 2, format_pair, &t);
+    return write_rows(path, n, 2 * DYNG_I_INT_CHARS + 2, format_pair, &t, NULL);
 }

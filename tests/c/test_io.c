@@ -645,6 +645,10 @@ static void test_mm_parallel(void) {
     dyng_interrupt(NULL);
     CHECK_STATUS(dyng_mm_write_arrays("io_tmp_par_out2.mtx", &b), DYNG_INTERRUPTED);
     CHECK(access("io_tmp_par_out2.mtx", F_OK) != 0);
+    CHECK_STATUS(dyng_el_write_graph(big, "io_tmp_par_out.txt"), DYNG_INTERRUPTED);
+    CHECK(access("io_tmp_par_out.txt", F_OK) != 0);
+    CHECK_STATUS(dyng_csr_files_write_graph(big, "io_tmp_par_csr", false), DYNG_INTERRUPTED);
+    CHECK(access("io_tmp_par_csrColInd.txt", F_OK) != 0);
     dyng_interrupt_clear(NULL);
     dyng_interrupt_clear(r2);
     CHECK_OK(dyng_mm_write_graph(big, "io_tmp_par_out.mtx.gz", 0));
