@@ -169,3 +169,21 @@ def test_cli_demo_runs_and_checks_every_tree() -> None:
     r = run_cli("demo", "--batches", "3", "--batch-size", "5")
     assert r.returncode == 0, r.stderr
     assert "3/3 repaired trees identical" in r.stdout
+
+
+def test_cli_option_flags_say_what_they_do() -> None:
+    # Every Options field a command offers has a help text beside its default
+    # (a field added later without one fails here).
+    from dataclasses import fields
+
+    from dyng import __main__ as cli
+
+    offered = {f.name for f in fields(dyng.sssp.Options)} - cli._UNUSED_OPTIONS[("sssp", "compute")]
+    offered |= {f.name for f in fields(dyng.sssp.Options)} - cli._UNUSED_OPTIONS[("sssp", "update")]
+    offered |= {f.name for f in fields(dyng.cycle_count.Options)}
+    assert offered <= set(cli._OPTION_HELP)
+    r = run_cli("sssp", "update", "--help")
+    assert r.returncode == 0
+    text = " ".join(r.stdout.split())
+    assert "the weight column the distances add up (0)" in text
+    assert "the near-far step (0: chosen from a sample of the rows) (0)" in text
