@@ -6,8 +6,10 @@ shared data folder are decompressed into a temporary folder first, and a
 ~100 MB random integer-weighted general matrix is generated there (seeded,
 with numpy). For each file the C program bench_mm_read reports dynG's best of
 three reads on 1 and on 2 threads; scipy.io.mmread is timed best of three in
-this process. The table gives MB/s (10^6 bytes of text per second) and the
-ratios dynG / scipy; the same rows go to bench/results/mm_read.json.
+this process, on 1 and on 2 threads (its default is every CPU: 2 here). The
+table gives MB/s (10^6 bytes of text per second) and the ratios dynG / scipy
+on the same thread counts (and dynG's 1 thread against scipy's default); the
+same rows go to bench/results/mm_read.json.
 
 Usage: python bench/mm_read.py [--bin build/release/bench/bench_mm_read]
                                [--data ../shared/data] [--size-mb 100]
@@ -98,15 +100,27 @@ def run_dyng(binary: Path, path: Path) -> dict[int, dict[str, float]]:
     return result
 
 
-def run_scipy(path: Path) -> tuple[float, int]:
-    """Best of three scipy.io.mmread times, and the matrix's nnz."""
-    best, nnz = float("inf"), 0
-    for _ in range(3):
-        t0 = time.perf_counter()
-        a = scipy.io.mmread(str(path))
-        best = min(best, time.perf_counter() - t0)
-        nnz = int(a.nnz)
-        del a
+def run_scipy(path: Path, threads: int) -> tuple[float, int]:
+    """Best of three scipy.io.mmread times on `threads` threads, and the matrix's nnz.
+
+    scipy's reader (fast_matrix_market) takes its thread count from
+    scipy.io._fast_matrix_market.PARALLELISM (0, its default: every CPU), the
+    value that threadpoolctl's limits set; it is set here directly (threadpoolctl
+    is not a dependency) and restored after."""
+    import scipy.io._fast_matrix_market as fmm
+
+    saved = fmm.PARALLELISM
+    fmm.PARALLELISM = threads
+    try:
+        best, nnz = float("inf"), 0
+        for _ in range(3):
+            t0 = time.perf_counter()
+            a = scipy.io.mmread(str(path))
+            best = min(best, time.perf_counter() - t0)
+            nnz = int(a.nnz)
+            del a
+    finally:
+        fmm.PARALLELISM = saved
     return best, nnz
 
 
@@ -144,30 +158,47 @@ def main() -> int:
         for path in files:
             mb = path.stat().st_size / 1e6
             dyng = run_dyng(binary, path)
-            seconds, nnz = run_scipy(path)
-            scipy_mbps = mb / seconds
+            # scipy on as many threads as dynG: 1, and 2 (its default here: every CPU)
+            seconds1, nnz = run_scipy(path, 1)
+            seconds, _ = run_scipy(path, 2)
+            scipy_mbps, scipy1_mbps = mb / seconds, mb / seconds1
             row = {
                 "file": path.name,
                 "MB": round(mb, 2),
                 "entries": int(dyng[1]["edges"]),
                 "dyng_1t_MBps": round(dyng[1]["mbps"], 1),
                 "dyng_2t_MBps": round(dyng[2]["mbps"], 1),
+                "scipy_1t_MBps": round(scipy1_mbps, 1),
                 "scipy_MBps": round(scipy_mbps, 1),
                 "ratio_2t_scipy": round(dyng[2]["mbps"] / scipy_mbps, 2),
+                "ratio_1t_scipy_1t": round(dyng[1]["mbps"] / scipy1_mbps, 2),
                 "ratio_1t_scipy": round(dyng[1]["mbps"] / scipy_mbps, 2),
                 "dyng_1t_seconds": dyng[1]["seconds"],
                 "dyng_2t_seconds": dyng[2]["seconds"],
+                "scipy_1t_seconds": round(seconds1, 6),
                 "scipy_seconds": round(seconds, 6),
                 "scipy_nnz": nnz,
             }
             rows.append(row)
             print(f"  {path.name}: done", file=sys.stderr)
 
-    header = ["file", "MB", "dyng 1t MB/s", "dyng 2t MB/s", "scipy MB/s", "2t/scipy", "1t/scipy"]
+    header = [
+        "file",
+        "MB",
+        "dyng 1t MB/s",
+        "scipy 1t MB/s",
+        "1t/1t",
+        "dyng 2t MB/s",
+        "scipy 2t MB/s",
+        "2t/2t",
+        "dyng 1t/scipy 2t",
+    ]
     keys = [
         "file",
         "MB",
         "dyng_1t_MBps",
+        "scipy_1t_MBps",
+        "ratio_1t_scipy_1t",
         "dyng_2t_MBps",
         "scipy_MBps",
         "ratio_2t_scipy",
