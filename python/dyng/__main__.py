@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from dyng import _cli_convert, _cli_generate
@@ -81,7 +81,7 @@ _OPTION_HELP = {
 def _add_option_flags(
     parser: argparse.ArgumentParser,
     options: type[Any] | None = None,
-    skip: Sequence[str] = (),
+    skip: Collection[str] = (),
 ) -> None:
     """One flag per field of an Options class (dyng.sssp.Options by default), in kebab
     case (DESIGN 7), but for the fields in ``skip``."""
@@ -313,7 +313,7 @@ def _parser() -> argparse.ArgumentParser:
         if action == "update":
             _add_batch_arguments(p)
         p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
-        _add_option_flags(p, skip=tuple(_UNUSED_OPTIONS[("sssp", action)]))
+        _add_option_flags(p, skip=_UNUSED_OPTIONS[("sssp", action)])
         p.add_argument("--distances", help="write the distances here (v d lines; default stdout)")
         p.add_argument("--tree", help="write the tree here (v p lines)")
     cc = sub.add_parser("cycle_count", help="cycle histograms: compute, or update through batches")

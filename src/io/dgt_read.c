@@ -133,13 +133,8 @@ static dyng_status next_line(dyng_dgt_reader *r, const char **line, size_t *n, b
             /* A truncated or corrupt gzip member: report it where the text
              * had got to (the unread lines, then what this read gave). */
             int64_t line = r->line + 1, column = 1;
-            for (size_t i = r->pos; i < r->len + got; i++) {
-                column = r->buf[i] == '\n' ? 1 : column + 1;
-                line += r->buf[i] == '\n';
-            }
-            char detail[512];
-            snprintf(detail, sizeof detail, "%s", dyng_i_file_detail(r->path));
-            return reader_fail(r, line, column, "%s", detail);
+            dyng_i_text_advance(r->buf + r->pos, r->len + got - r->pos, &line, &column);
+            return reader_fail(r, line, column, "%s", dyng_i_file_detail(r->path));
         }
         if (st != DYNG_OK)
             return st;

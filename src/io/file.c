@@ -297,19 +297,9 @@ const char *dyng_i_file_detail(const char *path) {
 static dyng_status at_text_end(const char *path, const char *a, size_t na, const char *b,
                                size_t nb) {
     int64_t line = 1, column = 1;
-    for (int part = 0; part < 2; part++) {
-        const char *t = part == 0 ? a : b;
-        const size_t n = part == 0 ? na : nb;
-        for (size_t i = 0; i < n; i++) {
-            if (t[i] == '\n') {
-                line++;
-                column = 1;
-            } else {
-                column++;
-            }
-        }
-    }
-    char detail[512];
+    dyng_i_text_advance(a, na, &line, &column);
+    dyng_i_text_advance(b, nb, &line, &column);
+    char detail[512]; /* the message is rewritten from a copy of itself */
     snprintf(detail, sizeof detail, "%s", dyng_i_file_detail(path));
     return dyng_i_file_error(path, line, column, "%s", detail);
 }

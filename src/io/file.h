@@ -60,6 +60,19 @@ dyng_status dyng_i_read_file(const char *path, const dyng_resources *r, char **d
  * "path: " prefix (to report it again at a location). */
 const char *dyng_i_file_detail(const char *path);
 
+/* Advance a 1-based (*line, *column) over the text t[0 .. n): where a
+ * stream error is reported when the text had got that far. */
+static inline void dyng_i_text_advance(const char *t, size_t n, int64_t *line, int64_t *column) {
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] == '\n') {
+            ++*line;
+            *column = 1;
+        } else {
+            ++*column;
+        }
+    }
+}
+
 /* An output stream: a plain file, or gzip when the path ends in ".gz".
  * Writers format into `buf` (reserve, write, advance `len`); the stream
  * compresses and writes it out when it fills up. */

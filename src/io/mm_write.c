@@ -190,6 +190,8 @@ dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weigh
     st = dyng_graph_to_edges(g, src, dst, weights);
     if (st != DYNG_OK)
         goto done;
+    dyng_resources *res = NULL; /* whose interrupt flag the write polls */
+    (void)dyng_graph_resources(&res, g);
     /* to_edges gives an undirected edge as u <= v: write it as row >= column */
     mm_out w = {values ? DYNG_MM_INTEGER : DYNG_MM_PATTERN,
                 p.directed ? DYNG_MM_GENERAL : DYNG_MM_SYMMETRIC,
@@ -202,10 +204,7 @@ dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weigh
                 values ? p.num_weights : 0,
                 values ? weight_column : 0,
                 !p.directed,
-                NULL};
-    dyng_resources *res = NULL;
-    (void)dyng_graph_resources(&res, g);
-    w.poll = res;
+                res};
     st = write_mm(path, &w);
 done:
     dyng_i_free(src);

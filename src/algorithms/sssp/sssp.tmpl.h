@@ -1162,14 +1162,14 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
                                     "than its %lld",
                                     (long long)u, (long long)v, (long long)v, (long long)nd,
                                     (long long)dist[v]);
-            if (!canonical && nd == dist[v] && v != source && u < parent[v])
-                *lowest = false;
-            else if (canonical && nd == dist[v] && v != source && u < parent[v])
+            const bool lower_tight = nd == dist[v] && v != source && u < parent[v];
+            if (lower_tight && canonical)
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,
                                     "vertex %lld has parent %lld, but %lld is a tight in-neighbour "
                                     "of lower id (the tree is not canonical; pass "
                                     "validate_inputs=false to accept any tight parent)",
                                     (long long)v, (long long)parent[v], (long long)u);
+            *lowest = *lowest && !lower_tight;
         }
     }
     return DYNG_OK;
