@@ -180,8 +180,8 @@ static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t s
     return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
 }
 
-static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
-                               int64_t *best_d, int64_t *best_p);
+static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist,
+                               const uint8_t *mark, int64_t v, int64_t *best_d, int64_t *best_p);
 
 /* ---- compute: the parallel near-far engine ----------------------------------- */
 
@@ -587,7 +587,7 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
                 if (v == source || dist[v] >= DYNG_INFINITE_DISTANCE)
                     continue;
                 int64_t best_d;
-                DYNG_FN(sssp_pull)(g, obj, dist, v, &best_d, &parent[v]);
+                DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &best_d, &parent[v]);
             }
         } else {
 #ifdef _OPENMP
@@ -666,9 +666,10 @@ static bool DYNG_FN(sssp_supported)(const dyng_graph *g, int obj, const int64_t 
     return false;
 }
 
-/* The best (distance, lowest parent) v can take from its in-neighbours now. */
-static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist, int64_t v,
-                               int64_t *best_d, int64_t *best_p) {
+/* The best (distance, lowest parent) v can take from its in-neighbours now;
+ * with `mark`, from those the repair has not invalidated only. */
+static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist,
+                               const uint8_t *mark, int64_t v, int64_t *best_d, int64_t *best_p) {
     const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
     const ROW *rv = &DYNG_FN(rows)(in)[v];
     const DYNG_V *col = DYNG_FN(cols)(in);
@@ -677,7 +678,7 @@ static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist
     int64_t bd = DYNG_INFINITE_DISTANCE, bp = -1;
     for (int64_t i = 0; i < len; i++) {
         const int64_t u = (int64_t)col[off + i];
-        if (dist[u] >= DYNG_INFINITE_DISTANCE)
+        if ((mark != NULL && (mark[u] & MARK_INVALID)) || dist[u] >= DYNG_INFINITE_DISTANCE)
             continue;
         const int64_t nd = dist[u] + DYNG_FN(sssp_w)(in, off + i, K, obj);
         if (nd < bd || (nd == bd && u < bp)) {
@@ -857,7 +858,7 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
         if (dist[v] >= DYNG_INFINITE_DISTANCE)
             parent[v] = -1;
         else
-            DYNG_FN(sssp_pull)(g, obj, dist, v, &best_d, &parent[v]);
+            DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &best_d, &parent[v]);
     }
     return NF_DONE;
 }
@@ -968,7 +969,12 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
 
     /* 2. Pull: invalidated vertices take their best valid in-neighbour; heads
-     * whose in-edges got cheaper or gained a lower tight parent improve. */
+     * whose in-edges got cheaper or gained a lower tight parent improve. Only
+     * the valid ones: an invalidated vertex inside the region keeps infinity
+     * and is reached by the push (Dial's ring), not queued twice (its pulled
+     * key in the radix heap, then a lower one in the ring); the fixed point
+     * is the same, since every path into the region enters it from a valid
+     * vertex or through one the push relaxes. */
     t0 = dyng_i_stage_start();
     /* The queue: the radix heap kept in the work arrays (a monotone queue
      * fits: every key pushed after a pop is larger than the key popped). A
@@ -980,7 +986,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     int64_t pushes = 0, pops = 0;
     for (int64_t i = 0; i < invalid; i++) {
         const int64_t v = w->touched[i];
-        DYNG_FN(sssp_pull)(g, obj, dist, v, &dist[v], &parent[v]);
+        DYNG_FN(sssp_pull)(g, obj, dist, w->mark, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
             no_memory |= !dyng_i_radix_push(q, dist[v], v);
             pushes++;
@@ -991,7 +997,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         if ((w->mark[v] & (MARK_INVALID | MARK_GAIN)) != MARK_GAIN || v == res->source)
             continue;
         int64_t bd, bp;
-        DYNG_FN(sssp_pull)(g, obj, dist, v, &bd, &bp);
+        DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &bd, &bp);
         if (bd < dist[v] || (bd == dist[v] && bp >= 0 && bp < parent[v])) {
             DYNG_FN(sssp_touch)(res, &nt, v);
             const bool decreased = bd < dist[v];
@@ -1090,6 +1096,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             if (nd >= DYNG_INFINITE_DISTANCE)
                 continue;
             if (nd < dist[y]) {
+                /* y's row record: by the time y is popped it is in cache
+                 * (on the 1M grid, the push took 10% less). */
+                __builtin_prefetch(&orows[y], 0);
                 DYNG_FN(sssp_touch)(res, &nt, y);
                 dist[y] = nd;
                 parent[y] = x;
