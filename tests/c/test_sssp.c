@@ -345,6 +345,14 @@ static void test_streams(void) {
     stream_case never = {true, true, false, true, false, 1,   0, V32, V32,
                          300,  900,  400,   6,    5,     1.0, 0, 0};
     run_stream(&never);
+    /* Hundreds of deleted tree edges in a batch: the heads pass walks their
+     * subtrees DYNG_I_WALK_HEADS (64) heads at a time, and the rest at its
+     * end; directed and undirected, without falling back. */
+    for (int directed = 0; directed <= 1; directed++) {
+        stream_case many_heads = {directed, true, false, true, false, 1,   0, V32, V32,
+                                  2000,     4000, 800,   4,    20,    1.0, 0, 0};
+        run_stream(&many_heads);
+    }
     /* Weights past the bucket queue's range: the radix heap computes. */
     stream_case heavy = {true, true, false, true, false,   1,   0, V32, V32,
                          400,  1600, 40,    10,   1000000, 0.5, 0, 0};
