@@ -30,7 +30,10 @@
  *      vertex then taking its lowest-id tight in-neighbour as parent.
  * When the invalidated part, or the part the repair has touched, passes
  * options.fallback_fraction of the vertices, the result is recomputed
- * instead (stats.fallback_used), with the engine a compute would use.
+ * instead (stats.fallback_used), with the engine a compute would use. So is
+ * a batch of more changes than a quarter of the vertices plus 4 per vertex
+ * the tree reaches, whose reading would cost more than the recomputation (a
+ * source that deletions have cut off), unless fallback_fraction is 1.
  *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after

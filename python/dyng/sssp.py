@@ -16,7 +16,10 @@ The update is the corrected template of Khanda, Srinivasan, Bhowmick, Norris
 and Das (IEEE TPDS 33(4), 2022): invalidate the subtrees below deleted or
 weight-increased tree edges, pull from in-neighbours, push decreases to a fixed
 point. When more than ``fallback_fraction`` of the vertices is invalidated or
-touched it recomputes instead (``Stats.fallback_used``).
+touched it recomputes instead (``Stats.fallback_used``); so it does, unless
+``fallback_fraction`` is 1, for a batch of more changes than a quarter of the
+vertices plus 4 per vertex the tree reaches, whose reading would cost more than
+the recomputation (a source that deletions have cut off).
 """
 
 from __future__ import annotations

@@ -1009,6 +1009,97 @@ static void test_update_many(void) {
     free(w);
 }
 
+/* ---- a batch larger than what the tree reaches ---------------------------------- */
+
+/* Apply one batch of `count` deletions of absent edges among 500..999 (each
+ * ignored) and return the stats of the two results. */
+static void absent_deletions(dyng_graph *g, dyng_sssp_result *a, dyng_sssp_result *b1, int count,
+                             dyng_sssp_stats *sa, dyng_sssp_stats *sb) {
+    dyng_batch *b = NULL;
+    CHECK_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    for (int i = 0; i < count; i++) {
+        int32_t u = 500 + i % 500, v = 500 + (i * 7 + 250) % 500;
+        CHECK_OK(dyng_batch_add_deletions(b, 1, &u, &v));
+    }
+    dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, a, sa}, {DYNG_RESULT_SSSP, b1, sb}};
+    CHECK_OK(dyng_update(g, b, both, 2));
+    CHECK(sa->apply.ignored_deletions == count);
+    dyng_batch_free(&b);
+}
+
+/* Connect (or cut) 9 - 10 with one change, on both results. */
+static void bridge(dyng_graph *g, dyng_sssp_result *a, dyng_sssp_result *b1, bool insert) {
+    dyng_batch *b = NULL;
+    CHECK_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    int32_t u = 9, v = 10, w = 1;
+    if (insert)
+        CHECK_OK(dyng_batch_add_insertions(b, 1, &u, &v, &w));
+    else
+        CHECK_OK(dyng_batch_add_deletions(b, 1, &u, &v));
+    dyng_sssp_stats sa, sb;
+    dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, a, &sa}, {DYNG_RESULT_SSSP, b1, &sb}};
+    CHECK_OK(dyng_update(g, b, both, 2));
+    CHECK(!sa.fallback_used && !sb.fallback_used); /* repaired: the count moves by 990 */
+    CHECK(matches(g, a) && matches(g, b1));
+    dyng_batch_free(&b);
+}
+
+/* A batch of more changes than n / 4 + 4 per reached vertex is recomputed
+ * at once (unless fallback_fraction is 1), and the reached count follows the
+ * repairs: 1,000 vertices, the source's path 0 .. 9 and a path 10 .. 999
+ * that the edge 9 - 10 joins to it or cuts off. */
+static void test_batch_outweighs_tree(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.directed = false;
+    p.num_weights = 1;
+    int32_t src[999], dst[999], w[999];
+    int m = 0;
+    for (int v = 0; v + 1 < 1000; v++)
+        if (v != 9) {
+            src[m] = v;
+            dst[m] = v + 1;
+            w[m] = 1 + v % 5;
+            m++;
+        }
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, 1000, m, src, dst, w, NULL));
+    dyng_sssp_options o, never;
+    dyng_sssp_options_default(&o);
+    o.fallback_fraction = 0.999; /* no fallback for what a repair touches here */
+    dyng_sssp_options_default(&never);
+    never.fallback_fraction = 1.0;
+    dyng_sssp_result *a = NULL, *b1 = NULL;
+    CHECK_OK(dyng_sssp_compute(&a, g, 0, &o));
+    CHECK_OK(dyng_sssp_compute(&b1, g, 0, &never));
+    dyng_sssp_stats sa, sb;
+    /* 10 reached: 251 changes pass 250 + 40, 290 do not... */
+    absent_deletions(g, a, b1, 290, &sa, &sb);
+    CHECK(!sa.fallback_used && !sb.fallback_used);
+    absent_deletions(g, a, b1, 291, &sa, &sb);
+    CHECK(sa.fallback_used && sa.invalidated == 0 && sa.affected == 0);
+    CHECK(!sb.fallback_used); /* fallback_fraction 1 never recomputes */
+    CHECK(matches(g, a) && matches(g, b1));
+    /* ... 1,000 reached after a repair: 291 changes are read. */
+    bridge(g, a, b1, true);
+    absent_deletions(g, a, b1, 291, &sa, &sb);
+    CHECK(!sa.fallback_used && !sb.fallback_used);
+    /* 10 again after a repair that cuts the path off. */
+    bridge(g, a, b1, false);
+    absent_deletions(g, a, b1, 291, &sa, &sb);
+    CHECK(sa.fallback_used && !sb.fallback_used);
+    CHECK(matches(g, a) && matches(g, b1));
+    /* A clone decides alike. */
+    dyng_sssp_result *c = NULL;
+    CHECK_OK(dyng_sssp_result_clone(&c, a));
+    dyng_sssp_result_free(&a);
+    absent_deletions(g, c, b1, 291, &sa, &sb);
+    CHECK(sa.fallback_used && matches(g, c));
+    dyng_sssp_result_free(&c);
+    dyng_sssp_result_free(&b1);
+    dyng_graph_free(&g);
+}
+
 /* ---- stage hook: the stages of a compute and an update, on this thread only ------- */
 
 typedef struct stage_log {
@@ -1073,6 +1164,7 @@ int main(void) {
     test_failures();
     test_from_arrays();
     test_update_many();
+    test_batch_outweighs_tree();
     test_near_far_parallel();
     test_near_far_long_distances();
     test_streams();

@@ -148,6 +148,7 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     r->source = source;
     r->options = *o;
     r->changed_all = true;
+    r->reached = -1;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
     dyng_status st = result_reserve(r, g->n);
@@ -355,6 +356,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     c->options = r->options;
     c->changed_all = true;
     c->loose = r->loose;
+    c->reached = r->reached;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
     dyng_status st = result_reserve(c, r->n);

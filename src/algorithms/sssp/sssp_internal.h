@@ -52,6 +52,9 @@ struct dyng_sssp_result {
                          that is not the lowest-id one: the next update
                          recomputes, so that from then on the tree is
                          compute's                                          */
+    int64_t reached;  /* vertices with a finite distance, or -1 until a
+                         repair needs it (counted then, and kept by the
+                         repairs and recomputations after)                  */
 };
 
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
