@@ -807,8 +807,10 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
     return nh;
 }
 
-/* The fewest vertices a repair's pull must set before auto takes the
- * parallel push (below, one thread's radix heap costs less). */
+/* The fewest vertices a repair's pull must set (the invalidated ones, and
+ * the heads it lowered) before auto takes the parallel push (below, one
+ * thread's queues cost less). Counted as set, not as queued: inside an
+ * invalidated region a vertex waits for the push unqueued. */
 #ifndef DYNG_I_NF_MIN_SEEDS
 #define DYNG_I_NF_MIN_SEEDS 4096
 #endif
@@ -1057,7 +1059,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     const int threads = dyng_i_threads(g->res);
     bool pushed = false; /* by the parallel push */
     if (nf_delta > 0 && !no_memory && (double)nt <= limit &&
-        (nf_always || (threads > 1 && pushes >= DYNG_I_NF_MIN_SEEDS))) {
+        (nf_always || (threads > 1 && nt >= DYNG_I_NF_MIN_SEEDS))) {
         /* Near-far from every vertex the pull set, on the graph's threads;
          * past the limit nt > limit, and the loop below falls back. */
         dyng_i_radix_clear(q);
