@@ -1073,7 +1073,7 @@ static void test_batch_outweighs_tree(void) {
     CHECK_OK(dyng_sssp_compute(&a, g, 0, &o));
     CHECK_OK(dyng_sssp_compute(&b1, g, 0, &never));
     dyng_sssp_stats sa, sb;
-    /* 10 reached: 251 changes pass 250 + 40, 290 do not... */
+    /* 10 reached: 291 changes pass 250 + 40, 290 do not... */
     absent_deletions(g, a, b1, 290, &sa, &sb);
     CHECK(!sa.fallback_used && !sb.fallback_used);
     absent_deletions(g, a, b1, 291, &sa, &sb);

@@ -744,7 +744,7 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
  * marking stops (the repair falls back to recomputing, and a batch need not
  * be read to its end for that: on the 1M grid, reading a batch of 50,000
  * local changes whole and then walking took 7.3 ms before the fallback,
- * walking as it goes 2.2 ms). A head gets GAIN when it
+ * walking as it goes 1.6 ms). A head gets GAIN when it
  * heads an insertion whose tail is nearer the source: only those can
  * improve through the new edge, since a deletion never shortens a path nor
  * adds a tight parent, weights are at least 1, and a tail whose distance
