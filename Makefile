@@ -6,7 +6,8 @@
 #   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
 #                      and tsan builds, a fuzz smoke run, mypy --strict, stubtest, the
-#                      wheel's contents, clang-format and ruff checks, the manual's build
+#                      wheel's contents, clang-format and ruff checks, the generated
+#                      python/dyng/_algorithms.py against the manifests, the manual's build
 #   make python        editable install of the Python package into .venv
 #   make docs          the manual (Sphinx) into build/docs/html; warnings are errors
 #   make bench         release build, then the benchmarks (bench/README.md)
@@ -171,6 +172,7 @@ check-wheel: $(PY_STAMP)
 	$(VENV)/bin/python scripts/check_wheel.py build/wheel
 
 lint-python: $(PY_STAMP)
+	$(VENV)/bin/python scripts/regen.py --check
 	$(VENV)/bin/ruff check python tests/python bench scripts fuzz docs examples/python
 	$(VENV)/bin/ruff format --check python tests/python bench scripts fuzz docs examples/python
 

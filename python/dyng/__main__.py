@@ -65,17 +65,6 @@ _UNUSED_OPTIONS = {
     ("sssp", "compute"): {"validate_inputs", "fallback_fraction"},
     ("sssp", "update"): {"validate_inputs"},
 }
-# The values a string field accepts (argparse refuses the rest: exit status 2).
-_OPTION_CHOICES = {"engine": ("auto", "dijkstra", "near_far")}
-# What each field's flag does (its default follows in parentheses).
-_OPTION_HELP = {
-    "objective": "the weight column the distances add up",
-    "fallback_fraction": "recompute when more than this fraction of the vertices is invalidated "
-    "or touched by the repair (0: whenever one is; 1: never)",
-    "engine": "the compute engine, followed by the push and the fallback of an update",
-    "delta": "the near-far step (0: chosen from a sample of the rows)",
-    "max_length": "count the cycles up to this length (at least 2; -1: every length)",
-}
 
 
 def _add_option_flags(
@@ -96,7 +85,9 @@ def _add_option_flags(
             continue
         value = getattr(defaults, f.name)
         flag = "--" + f.name.replace("_", "-")
-        text = f"{_OPTION_HELP[f.name]} ({value})" if f.name in _OPTION_HELP else f"({value})"
+        # The flag's help and, for a string, the values it accepts (argparse refuses the
+        # rest: exit status 2) come from the algorithm's manifest (scripts/regen.py).
+        text = f"{f.metadata['help']} ({value})" if "help" in f.metadata else f"({value})"
         if isinstance(value, bool):
             parser.add_argument(flag, type=_boolean, default=value, metavar="true|false", help=text)
         else:
@@ -104,7 +95,7 @@ def _add_option_flags(
                 flag,
                 type=type(value),
                 default=value,
-                choices=_OPTION_CHOICES.get(f.name),
+                choices=f.metadata.get("choices"),
                 help=text,
             )
 

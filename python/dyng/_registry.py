@@ -11,7 +11,7 @@ __all__ = ["AlgorithmInfo", "algorithms", "citation"]
 
 @dataclass(frozen=True)
 class AlgorithmInfo:
-    """The manifest of one algorithm.
+    """The manifest of one algorithm (``src/algorithms/<name>/manifest.toml``).
 
     Attributes
     ----------
@@ -37,57 +37,6 @@ class AlgorithmInfo:
     citation: str
 
 
-_SSSP_CITATION = """@article{khanda2022sssp,
-  author  = {Khanda, Arindam and Srinivasan, Sriram and Bhowmick, Sanjukta and
-             Norris, Boyana and Das, Sajal K.},
-  title   = {A Parallel Algorithm Template for Updating Single-Source Shortest
-             Paths in Large-Scale Dynamic Networks},
-  journal = {IEEE Transactions on Parallel and Distributed Systems},
-  volume  = {33},
-  number  = {4},
-  year    = {2022}
-}"""
-
-_CYCLE_COUNT_CITATION = """@misc{cycleenumerationgpu,
-  title = {{CycleEnumeration-GPU}},
-  note  = {The research code whose cycle histograms and batches dynG reproduces
-           byte for byte (its sequential and OpenMP build, commit da2067d)}
-}
-
-@article{johnson1975circuits,
-  author  = {Johnson, Donald B.},
-  title   = {Finding All the Elementary Circuits of a Directed Graph},
-  journal = {SIAM Journal on Computing},
-  volume  = {4},
-  number  = {1},
-  pages   = {77--84},
-  year    = {1975}
-}"""
-
-_REGISTRY: tuple[AlgorithmInfo, ...] = (
-    AlgorithmInfo(
-        name="sssp",
-        title="Single-source shortest paths: canonical trees, computed and repaired",
-        backends=("sequential", "openmp"),  # near-far compute runs on OpenMP's threads
-        determinism="distances and parents are bit for bit the same on every run, backend and "
-        "thread count, and an update gives what a recomputation gives (canonical trees)",
-        oracle="dyng.testing.dijkstra; scipy.sparse.csgraph.dijkstra where installed; the "
-        "research code's trees (../shared/goldens/mosp)",
-        citation=_SSSP_CITATION,
-    ),
-    AlgorithmInfo(
-        name="cycle_count",
-        title="Exact histograms of simple cycles by length, computed and repaired",
-        backends=("sequential", "openmp"),
-        determinism="integer counts: the histogram is the same on every run, backend and "
-        "thread count, and an update gives exactly what a recomputation gives",
-        oracle="dyng.testing.simple_cycles (brute force); networkx.simple_cycles(length_bound=k) "
-        "where installed; the research code's histograms (../shared/goldens/cycle_count)",
-        citation=_CYCLE_COUNT_CITATION,
-    ),
-)
-
-
 def algorithms() -> list[AlgorithmInfo]:
     """Return the manifests of the algorithms of this build.
 
@@ -96,7 +45,9 @@ def algorithms() -> list[AlgorithmInfo]:
     list of AlgorithmInfo
         In name order.
     """
-    return sorted(_REGISTRY, key=lambda a: a.name)
+    from dyng._algorithms import REGISTRY  # generated; it imports AlgorithmInfo from here
+
+    return sorted(REGISTRY, key=lambda a: a.name)
 
 
 def citation(name: str) -> str:
@@ -117,8 +68,10 @@ def citation(name: str) -> str:
     InvalidArgumentError
         For an unknown name.
     """
-    for a in _REGISTRY:
+    from dyng._algorithms import REGISTRY
+
+    for a in REGISTRY:
         if a.name == name:
             return a.citation
-    known = ", ".join(sorted(a.name for a in _REGISTRY)) or "(none yet)"
+    known = ", ".join(sorted(a.name for a in REGISTRY)) or "(none yet)"
     raise InvalidArgumentError(f"unknown algorithm {name!r}; known: {known}")

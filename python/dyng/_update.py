@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias, cast, overload
 
 from dyng import cycle_count, sssp
+from dyng._algorithms import cycle_count_stats, sssp_stats
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
@@ -100,7 +101,7 @@ def update(graph: Graph, batch: EdgeBatch, *results: AnyResult) -> tuple[AnyStat
     out: list[AnyStats] = []
     for r, t in zip(results, stats, strict=True):
         if isinstance(r, sssp.Result):
-            out.append(sssp._stats(cast("_core._SsspStats", t)))
+            out.append(sssp_stats(cast("_core._SsspStats", t)))
         else:
-            out.append(cycle_count._stats(cast("_core._CycleCountStats", t)))
+            out.append(cycle_count_stats(cast("_core._CycleCountStats", t)))
     return tuple(out)

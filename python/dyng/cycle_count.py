@@ -30,16 +30,18 @@ CycleEnumeration-GPU.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
+from dyng._algorithms import CycleCountOptions as Options
+from dyng._algorithms import CycleCountStats as Stats
+from dyng._algorithms import cycle_count_stats as _stats
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
-from dyng._summary import ApplySummary
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -50,70 +52,6 @@ __all__ = ["Options", "Result", "Stats", "compute", "update"]
 
 _INT64_MAX = 2**63 - 1
 _UINT64_MAX = 2**64 - 1
-
-
-@dataclass
-class Options:
-    """Options of :func:`compute` (fields are only ever appended).
-
-    Attributes
-    ----------
-    max_length : int
-        Count the cycles of length up to ``max_length`` (at least 2), or -1 for
-        no bound: every simple cycle (the search is exponential in the cycle
-        length, so only small or sparse graphs finish). The default, 6, is the
-        C library's (``dyng_cycle_count_options_default``).
-    """
-
-    max_length: int = 6
-
-
-@dataclass(frozen=True)
-class Stats:
-    """What an update did.
-
-    Attributes
-    ----------
-    affected : int
-        Lengths whose count changed.
-    iterations : int
-        Search steps: the path vertices the searches through the changed pairs
-        entered, before and after the apply (or those of the recount).
-    fallback_used : bool
-        The graph after the batch was counted afresh, because the searches
-        through the changed pairs would have read more than half of what the
-        last full count read. (A result made by :meth:`Result.from_counts`
-        has no such record and never falls back.)
-    converged : bool
-        True, unless the repair found a count that would go negative or pass
-        ``2**64 - 1``: then the result is poisoned (every later use raises
-        until it is recomputed).
-    apply : ApplySummary
-        What the batch did to the graph.
-    deletions : int
-        Pairs of the underlying simple graph that the batch removed (present
-        before, absent after).
-    insertions : int
-        Pairs that it added (absent before, present after).
-    cycles_removed : int
-        Cycles counted through the pairs that may disappear, on the graph
-        before (a pair deleted and inserted again by the batch counts its
-        cycles here and in ``cycles_added``); after a recount, the sum of the
-        decreases by length.
-    cycles_added : int
-        Cycles counted through the new and re-inserted pairs, on the graph
-        after; after a recount, the sum of the increases by length.
-    """
-
-    affected: int
-    iterations: int
-    fallback_used: bool
-    converged: bool
-    apply: ApplySummary
-    deletions: int
-    insertions: int
-    cycles_removed: int
-    cycles_added: int
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
@@ -427,18 +365,3 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
         raise TypeError(f"expected a dyng.cycle_count.Result, got {type(result).__name__}")
     (t,) = native.update(graph._g, batch._native(graph.num_weights), (result._r,))
     return _stats(t)
-
-
-def _stats(t: _core._CycleCountStats) -> Stats:
-    """The Stats of a native stats tuple."""
-    return Stats(
-        affected=t[12],
-        iterations=t[13],
-        fallback_used=t[18],
-        converged=t[19],
-        apply=ApplySummary.from_native(t[:12]),
-        deletions=t[14],
-        insertions=t[15],
-        cycles_removed=t[16],
-        cycles_added=t[17],
-    )

@@ -25,17 +25,19 @@ the recomputation (a source that deletions have cut off).
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from dyng._algorithms import SsspOptions as Options
+from dyng._algorithms import SsspStats as Stats
+from dyng._algorithms import sssp_stats as _stats
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._convert import natural_ids, to_ids
 from dyng._graph import Graph
-from dyng._summary import ApplySummary
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -46,83 +48,6 @@ __all__ = ["INFINITE_DISTANCE", "Options", "Result", "Stats", "compute", "update
 
 #: The distance of an unreachable vertex: ``2**61 - 1``.
 INFINITE_DISTANCE: int = 2**61 - 1
-
-
-@dataclass
-class Options:
-    """Options of :func:`compute` (fields are only ever appended).
-
-    Attributes
-    ----------
-    objective : int
-        The weight column the distances add up (0 .. ``num_weights - 1``; 0 on
-        an unweighted graph).
-    fallback_fraction : float
-        An update recomputes when more than this fraction of the vertices is
-        invalidated, or touched by the repair (0: whenever a vertex is; 1:
-        never). The default 0.03 keeps an update within about 1.1x of a
-        recomputation however much a batch changes.
-    validate_inputs : bool
-        :meth:`Result.from_arrays` also checks that every parent is the
-        lowest-id tight in-neighbour. A tree accepted without that check whose
-        parents are not all the lowest-id ones is recomputed by its first
-        update (``Stats.fallback_used``), so that updates give :func:`compute`'s
-        bytes from then on.
-    engine : str
-        The compute engine: ``"auto"`` (near-far with more than one thread,
-        at least 65,536 edges and a mean degree of 8 or more, skewed degrees
-        or 131,072 vertices or more; Dijkstra otherwise, as on smaller road
-        networks), ``"dijkstra"`` (sequential), ``"near_far"`` (parallel
-        delta-stepping with per-thread buckets).
-        An update's push and its fallback recomputation follow it: with
-        ``"near_far"`` the push runs near-far on the graph's threads; with
-        ``"auto"`` it does so where a compute would, once the repair has 4,096
-        vertices or more to push from, and runs one thread's radix heap
-        otherwise. Every engine and thread count gives the same bytes.
-    delta : int
-        The near-far step: how far the distance threshold moves each time the
-        frontier runs dry (0: chosen from a sample of the rows, a sixteenth of
-        the mean weight on graphs with skewed degrees, twice the mean weight
-        otherwise).
-    """
-
-    objective: int = 0
-    fallback_fraction: float = 0.03
-    validate_inputs: bool = True
-    engine: str = "auto"
-    delta: int = 0
-
-
-@dataclass(frozen=True)
-class Stats:
-    """What an update did.
-
-    Attributes
-    ----------
-    affected : int
-        Vertices whose distance or parent changed.
-    iterations : int
-        Vertices taken from the push queue (the vertex count after a fallback).
-    fallback_used : bool
-        The tree was recomputed.
-    converged : bool
-        Always True: the push runs to a fixed point, with no iteration cap.
-    apply : ApplySummary
-        What the batch did to the graph.
-    invalidated : int
-        Vertices invalidated with their subtrees (when that walk passes the
-        fallback limit it stops there, and this is the count so far).
-    pushes : int
-        Vertices put on the push queue.
-    """
-
-    affected: int
-    iterations: int
-    fallback_used: bool
-    converged: bool
-    apply: ApplySummary
-    invalidated: int
-    pushes: int
 
 
 def _native_int(value: object, what: str, lo: int, hi: int) -> int:
@@ -428,16 +353,3 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
         raise TypeError(f"expected a dyng.sssp.Result, got {type(result).__name__}")
     (t,) = native.update(graph._g, batch._native(graph.num_weights), (result._r,))
     return _stats(t)
-
-
-def _stats(t: _core._SsspStats) -> Stats:
-    """The Stats of a native stats tuple."""
-    return Stats(
-        affected=t[12],
-        iterations=t[13],
-        fallback_used=t[16],
-        converged=t[17],
-        apply=ApplySummary.from_native(t[:12]),
-        invalidated=t[14],
-        pushes=t[15],
-    )
