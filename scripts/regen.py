@@ -415,11 +415,16 @@ def stats_class(m: Manifest) -> str:
         else f"        {f.name}=t[{f.index}],\n"
         for f in m.stats
     )
+    # The instance dict is filled directly, as ApplySummary.from_native does: the
+    # frozen dataclass's __init__ (one object.__setattr__ per field) took about
+    # as long as the native part of a one-change update.
     out.append(
         f'\n\ndef {m.name}_stats(t: "_core._{m.camel}Stats") -> {cls}:\n'
         f'    """The Stats of a native stats tuple: the ApplySummary\'s fields, then those of\n'
         f'    ``{m.stats_struct}`` in their order, but ``apply``."""\n'
-        f"    return {cls}(\n{args}    )\n"
+        f"    stats = object.__new__({cls})\n"
+        f"    stats.__dict__.update(\n{args}    )\n"
+        f"    return stats\n"
     )
     return "".join(out)
 

@@ -104,7 +104,8 @@ CycleCountStats.__name__ = CycleCountStats.__qualname__ = "Stats"
 def cycle_count_stats(t: "_core._CycleCountStats") -> CycleCountStats:
     """The Stats of a native stats tuple: the ApplySummary's fields, then those of
     ``dyng_cycle_count_stats`` in their order, but ``apply``."""
-    return CycleCountStats(
+    stats = object.__new__(CycleCountStats)
+    stats.__dict__.update(
         affected=t[12],
         iterations=t[13],
         fallback_used=t[18],
@@ -115,6 +116,7 @@ def cycle_count_stats(t: "_core._CycleCountStats") -> CycleCountStats:
         cycles_removed=t[16],
         cycles_added=t[17],
     )
+    return stats
 
 
 CYCLE_COUNT_INFO = AlgorithmInfo(
@@ -253,7 +255,8 @@ SsspStats.__name__ = SsspStats.__qualname__ = "Stats"
 def sssp_stats(t: "_core._SsspStats") -> SsspStats:
     """The Stats of a native stats tuple: the ApplySummary's fields, then those of
     ``dyng_sssp_stats`` in their order, but ``apply``."""
-    return SsspStats(
+    stats = object.__new__(SsspStats)
+    stats.__dict__.update(
         affected=t[12],
         iterations=t[13],
         fallback_used=t[16],
@@ -262,6 +265,7 @@ def sssp_stats(t: "_core._SsspStats") -> SsspStats:
         invalidated=t[14],
         pushes=t[15],
     )
+    return stats
 
 
 SSSP_INFO = AlgorithmInfo(
