@@ -96,6 +96,20 @@ int dyng_i_threads(const dyng_resources *r) {
 #endif
 }
 
+void dyng_i_team(int threads, void (*fn)(void *ctx), void *ctx) {
+#ifdef _OPENMP
+    /* Inside an active region (a caller's team, or the apply's team of two
+     * directions), fn's worksharing would bind to that team: give it its own. */
+    if (threads > 1 || omp_in_parallel()) {
+#pragma omp parallel num_threads(threads)
+        fn(ctx);
+        return;
+    }
+#endif
+    (void)threads;
+    fn(ctx);
+}
+
 dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r) {
     DYNG_I_CHECK_ARG(num_threads);
     DYNG_I_CHECK_ARG(r);

@@ -22,6 +22,20 @@ struct dyng_resources {
 /* Threads a call on `r` uses (>= 1); r NULL means 1. */
 int dyng_i_threads(const dyng_resources *r);
 
+/*
+ * Run fn(ctx) on a team of `threads` OpenMP threads, or simply call it when
+ * threads is 1 (or the build has no OpenMP). A parallel region is not free
+ * even when its `if` clause keeps it to one thread: libgomp allocates a team
+ * and closes it with a barrier whose last thread always makes a futex
+ * system call. A batch of one change entered five such regions, which took
+ * two thirds of its apply. fn may hold orphaned worksharing constructs
+ * (`omp for`, `omp critical`): called directly, they run on the calling
+ * thread alone. Inside an active parallel region fn always gets a team of
+ * its own, since an orphaned `omp for` binds to the innermost team and would
+ * share its loop with threads that never reach it.
+ */
+void dyng_i_team(int threads, void (*fn)(void *ctx), void *ctx);
+
 /* True when r's flag or the process-wide flag is set. Every call is a poll
  * point: the place where a long loop may stop with DYNG_INTERRUPTED. */
 bool dyng_i_interrupted(const dyng_resources *r);

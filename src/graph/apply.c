@@ -59,6 +59,7 @@ typedef struct plan {
     dyng_i_rules rules;
     dyng_i_dirplan dir[2]; /* out-rows, then in-rows (directed with in-edges) */
     int num_dirs;
+    int per_dir; /* threads of step 2: 2 plans the two directions at once */
 } plan;
 
 /* ---- step 1: validation and ops ---- */
@@ -251,6 +252,19 @@ static void group_rows(plan *pl, int d) {
     dp->num_rows = nr;
 }
 
+/* Step 2 as a team's work (dyng_i_team): each direction's rows and records,
+ * one direction per thread when the team has two. */
+static void plan_directions(void *ctx) {
+    plan *pl = ctx;
+#ifdef _OPENMP
+#pragma omp for schedule(static, 1)
+#endif
+    for (int d = 0; d < pl->num_dirs; d++) {
+        group_rows(pl, d);
+        pl->g->k->plan_rows(&pl->dir[d], &pl->rules, pl->per_dir > 1 ? NULL : pl->g->res);
+    }
+}
+
 /* The message for a change that the semantics make an error. */
 static dyng_status report_failure(const plan *pl, int64_t seq, int why) {
     const int64_t index = dyng_i_index_of(&pl->rules, seq);
@@ -349,15 +363,8 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     /* Step 2: touched rows and their records; with two threads and two
      * directions, one direction each. */
     const int threads = dyng_i_threads(g->res);
-    const int per_dir = threads >= 2 && pl.num_dirs == 2 && n_out > 20000 ? 2 : 1;
-    (void)per_dir;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(per_dir) schedule(static, 1) if (per_dir > 1)
-#endif
-    for (int d = 0; d < pl.num_dirs; d++) {
-        group_rows(&pl, d);
-        g->k->plan_rows(&pl.dir[d], &pl.rules, per_dir > 1 ? NULL : g->res);
-    }
+    pl.per_dir = threads >= 2 && pl.num_dirs == 2 && n_out > 20000 ? 2 : 1;
+    dyng_i_team(pl.per_dir, plan_directions, &pl);
     int64_t max_len = 0;
     for (int d = 0; d < pl.num_dirs; d++)
         if (pl.dir[d].max_len > max_len)

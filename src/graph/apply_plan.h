@@ -10,6 +10,8 @@
 #ifndef DYNG_I_APPLY_PLAN_H
 #define DYNG_I_APPLY_PLAN_H
 
+#include <stdatomic.h>
+
 #include "graph_internal.h"
 
 /* Why a batch fails under the error switches of the semantics. */
@@ -83,6 +85,21 @@ typedef struct dyng_i_dirplan {
     int64_t fail_seq; /* smallest seq of a failing op, or INT64_MAX */
     int fail_why;
 } dyng_i_dirplan;
+
+/* What a team of an apply step shares (dyng_i_team's ctx): the direction and
+ * the rules, and what the threads add up, under a critical section. */
+typedef struct dyng_i_rows_job {
+    dyng_i_dirplan *dp;
+    const dyng_i_rules *ru;
+    dyng_resources *r; /* interrupt polls (check_rows) */
+    int K;
+    int64_t max_len;    /* plan_rows: the longest touched row */
+    atomic_int stop;    /* check_rows: an interrupt was seen */
+    int64_t fail_seq;   /* check_rows: the first failing op, or INT64_MAX */
+    int fail_why;       /*   and why it fails */
+    dyng_i_counters c;  /* commit: the summary counters */
+    int64_t live, dead; /*   and the change in live and dead slots */
+} dyng_i_rows_job;
 
 /* The index of the change that runs at position seq. */
 static inline int64_t dyng_i_index_of(const dyng_i_rules *ru, int64_t seq) {

@@ -69,15 +69,15 @@ static int64_t DYNG_FN(packed_cap)(int64_t len) {
  * and capacity) and bound its length after the batch by its length plus its
  * insertions. Changes nothing.
  */
-static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r) {
+static void DYNG_FN(plan_rows_team)(void *ctx) {
+    dyng_i_rows_job *job = ctx;
+    dyng_i_dirplan *dp = job->dp;
+    const dyng_i_rules *ru = job->ru;
     const ROW *rows = DYNG_FN(rows)(dp->adj);
     const int64_t nr = dp->num_rows, n_old = ru->n_old;
     int64_t max_len = 0;
-    int threads = dyng_i_threads(r);
-    (void)threads;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)                                     \
-    reduction(max : max_len) if (nr > 20000)
+#pragma omp for schedule(static) nowait
 #endif
     for (int64_t i = 0; i < nr; i++) {
 #if defined(__GNUC__)
@@ -104,7 +104,17 @@ static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_
         if (rp->old_len > max_len)
             max_len = rp->old_len;
     }
-    dp->max_len = max_len;
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_plan)
+#endif
+    if (max_len > job->max_len)
+        job->max_len = max_len;
+}
+
+static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r) {
+    dyng_i_rows_job job = {.dp = dp, .ru = ru};
+    dyng_i_team(dp->num_rows > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(plan_rows_team), &job);
+    dp->max_len = job.max_len;
 }
 
 /*
@@ -298,52 +308,50 @@ static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *r
  * every row of the counted direction without changing anything, so that a
  * failing batch is refused before the commit.
  */
-static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
-                                bool *interrupted) {
+static void DYNG_FN(check_rows_team)(void *ctx) {
+    dyng_i_rows_job *job = ctx;
+    dyng_i_dirplan *dp = job->dp;
     const dyng_i_adj *adj = dp->adj;
     const int64_t nr = dp->num_rows;
-    int64_t fail_seq = INT64_MAX;
-    int fail_why = DYNG_I_FAIL_NONE;
-    atomic_int stop;
-    atomic_init(&stop, 0);
-    int threads = dyng_i_threads(r);
-    (void)threads;
+    dyng_i_counters unused = {0};
+    int64_t my_seq = INT64_MAX;
+    int my_why = DYNG_I_FAIL_NONE;
 #ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (dp -> num_ops > 20000)
+#pragma omp for schedule(dynamic, 256) nowait
 #endif
-    {
-        dyng_i_counters unused = {0};
-        int64_t my_seq = INT64_MAX;
-        int my_why = DYNG_I_FAIL_NONE;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 256)
-#endif
-        for (int64_t i = 0; i < nr; i++) {
-            if ((i & 1023) == 0 && dyng_i_interrupted(r))
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
+    for (int64_t i = 0; i < nr; i++) {
+        if ((i & 1023) == 0 && dyng_i_interrupted(job->r))
+            atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
+        if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+            continue;
 #if defined(__GNUC__)
-            if (i + DYNG_I_AHEAD < nr) {
-                const int64_t off = dp->rows[i + DYNG_I_AHEAD].old_off;
-                __builtin_prefetch(DYNG_FN(cols)(adj) + off);
-            }
-#endif
-            int64_t ng, news;
-            (void)DYNG_FN(row_outcomes)(dp, &dp->rows[i], ru, &unused, &ng, &news, &my_seq,
-                                        &my_why);
+        if (i + DYNG_I_AHEAD < nr) {
+            const int64_t off = dp->rows[i + DYNG_I_AHEAD].old_off;
+            __builtin_prefetch(DYNG_FN(cols)(adj) + off);
         }
+#endif
+        int64_t ng, news;
+        (void)DYNG_FN(row_outcomes)(dp, &dp->rows[i], job->ru, &unused, &ng, &news, &my_seq,
+                                    &my_why);
+    }
 #ifdef _OPENMP
 #pragma omp critical(dyng_apply_check)
 #endif
-        if (my_seq < fail_seq) {
-            fail_seq = my_seq;
-            fail_why = my_why;
-        }
+    if (my_seq < job->fail_seq) {
+        job->fail_seq = my_seq;
+        job->fail_why = my_why;
     }
-    *interrupted = atomic_load(&stop) != 0;
-    dp->fail_seq = fail_seq;
-    dp->fail_why = fail_why;
+}
+
+static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
+                                bool *interrupted) {
+    dyng_i_rows_job job = {.dp = dp, .ru = ru, .r = r, .fail_seq = INT64_MAX};
+    job.fail_why = DYNG_I_FAIL_NONE;
+    atomic_init(&job.stop, 0);
+    dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(check_rows_team), &job);
+    *interrupted = atomic_load(&job.stop) != 0;
+    dp->fail_seq = job.fail_seq;
+    dp->fail_why = job.fail_why;
 }
 
 /*
@@ -484,16 +492,20 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     return len + 1;
 }
 
-/* Copy the untouched rows of a repacked direction into the fresh arrays. */
-static void DYNG_FN(copy_untouched)(const dyng_i_adj *adj, dyng_i_adj *fresh, int64_t n_old,
-                                    int64_t n_new, int K, int threads) {
+/* Copy the untouched rows of a repacked direction into the fresh arrays
+ * (a team's work: dyng_i_team). */
+static void DYNG_FN(copy_untouched)(void *ctx) {
+    const dyng_i_rows_job *job = ctx;
+    const dyng_i_adj *adj = job->dp->adj;
+    dyng_i_adj *fresh = &job->dp->fresh;
+    const int64_t n_old = job->ru->n_old, n_new = job->ru->n_new;
+    const int K = job->K;
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     ROW *frows = DYNG_FN(rows)(fresh);
     DYNG_V *fcol = DYNG_FN(cols)(fresh);
-    (void)threads;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static) if (n_new > 100000)
+#pragma omp for schedule(static)
 #endif
     for (int64_t v = 0; v < n_new; v++) {
         if (frows[v].extra == 1) /* touched: the commit writes it */
@@ -516,127 +528,132 @@ static void DYNG_FN(copy_untouched)(const dyng_i_adj *adj, dyng_i_adj *fresh, in
  * the summary counters and the live and dead slots. Cannot fail: plan_layout
  * made every allocation, and check_rows refused a failing batch.
  */
-static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
+static void DYNG_FN(commit_team)(void *ctx) {
+    dyng_i_rows_job *job = ctx;
+    dyng_i_dirplan *dp = job->dp;
+    const dyng_i_rules *ru = job->ru;
+    const int K = job->K;
     dyng_i_adj *adj = dp->adj;
-    const int64_t nr = dp->num_rows, n_old = ru->n_old, n_new = ru->n_new;
+    const int64_t nr = dp->num_rows, n_new = ru->n_new;
     const bool compact = dp->compact;
     dyng_i_adj *to = compact ? &dp->fresh : adj;
     ROW *rows = DYNG_FN(rows)(adj);
     ROW *trows = DYNG_FN(rows)(to);
     DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_V *tcol = DYNG_FN(cols)(to);
-    int threads = dyng_i_threads(r);
+    int tid = 0;
+#ifdef _OPENMP
+    tid = omp_get_thread_num();
+#endif
+    char *mine = dp->row_copies + (size_t)tid * dp->row_copy_bytes;
+    DYNG_V *ccol = (DYNG_V *)mine;
+    int32_t *cw = (int32_t *)(mine + (((size_t)dp->max_len * sizeof(DYNG_V) + 7) & ~(size_t)7));
+    dyng_i_counters c = {0};
+    int64_t live = 0, dead = 0, fail_seq = INT64_MAX;
+    int fail_why = DYNG_I_FAIL_NONE;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 256)
+#endif
+    for (int64_t i = 0; i < nr; i++) {
+#if defined(__GNUC__)
+        if (i + DYNG_I_AHEAD < nr) { /* the plan knows where rows are */
+            const dyng_i_rowplan *ahead = &dp->rows[i + DYNG_I_AHEAD];
+            __builtin_prefetch(col + ahead->old_off, 1);
+            if (K > 0)
+                __builtin_prefetch(adj->w + ahead->old_off * K, 1);
+            if (ahead->row < n_new)
+                __builtin_prefetch(&trows[ahead->row], 1);
+        }
+#endif
+        const dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row >= n_new) { /* deletions naming no vertex: rules only */
+            int64_t ng, news;
+            (void)DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
+            continue;
+        }
+        DYNG_V *scol = col + rp->old_off;
+        int32_t *sw = K > 0 ? adj->w + rp->old_off * K : NULL;
+        if (rp->op_end - rp->op_begin == 1 && !compact) {
+            /* One change: in place, or moved when it must grow. */
+            const bool moves = rp->dest >= 0;
+            const int64_t len =
+                DYNG_FN(commit_single)(dp, rp, ru, &c, scol, sw, moves ? col + rp->dest : NULL,
+                                       moves && K > 0 ? adj->w + rp->dest * K : NULL, K);
+            if (moves && len > rp->old_cap) {
+                dead += rp->old_cap + DYNG_FN(set_row)(&rows[rp->row], rp->dest, len, rp->dest_cap);
+            } else {
+                dead += (moves ? rp->dest_cap : 0) +
+                        DYNG_FN(set_row)(&rows[rp->row], rp->old_off, len, rp->old_cap);
+            }
+            live += len - rp->old_len;
+            continue;
+        }
+        int64_t ng, news;
+        const int64_t len = DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
+        dyng_i_outcome *g = dp->outcomes + rp->op_begin;
+        const dyng_i_pair *nw = dp->news + rp->op_begin;
+        int64_t at, cap;
+        if (compact || (rp->dest >= 0 && len > rp->old_cap)) {
+            at = rp->dest; /* the reserved slots */
+            cap = rp->dest_cap;
+            if (!compact)
+                dead += rp->old_cap;
+            DYNG_FN(write_row)
+            (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, tcol + at,
+             K > 0 ? to->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+        } else {
+            at = rp->old_off; /* in place, through a copy */
+            cap = rp->old_cap;
+            if (rp->dest >= 0)
+                dead += rp->dest_cap; /* reserved, not needed */
+            DYNG_FN(copy_entries)(ccol, cw, scol, sw, rp->old_len, K);
+            DYNG_FN(write_row)
+            (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len, col + at,
+             K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+        }
+        dead += DYNG_FN(set_row)(&trows[rp->row], at, len, cap);
+        live += len - rp->old_len;
+    } /* end of the row loop */
+    (void)fail_seq;
+    (void)fail_why;
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_commit)
+#endif
+    {
+        dyng_i_add_counters(&job->c, &c);
+        job->live += live;
+        job->dead += dead;
+    }
+}
+
+static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
+    dyng_i_adj *adj = dp->adj;
+    const int64_t n_old = ru->n_old, n_new = ru->n_new;
+    const bool compact = dp->compact;
+    dyng_i_adj *to = compact ? &dp->fresh : adj;
+    const int threads = dyng_i_threads(r);
+    dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
     if (compact) {
-        DYNG_FN(copy_untouched)(adj, to, n_old, n_new, K, threads);
+        dyng_i_team(n_new > 100000 ? threads : 1, DYNG_FN(copy_untouched), &job);
     } else {
+        ROW *rows = DYNG_FN(rows)(adj);
         for (int64_t v = n_old; v < n_new; v++) {
             rows[v].off = 0;
             rows[v].len = 0;
             rows[v].extra = 0;
         }
     }
-    dyng_i_counters total = {0};
-    int64_t live_delta = 0, dead_delta = 0;
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (dp -> num_ops > 20000)
-#endif
-    {
-        int tid = 0;
-#ifdef _OPENMP
-        tid = omp_get_thread_num();
-#endif
-        char *mine = dp->row_copies + (size_t)tid * dp->row_copy_bytes;
-        DYNG_V *ccol = (DYNG_V *)mine;
-        int32_t *cw = (int32_t *)(mine + (((size_t)dp->max_len * sizeof(DYNG_V) + 7) & ~(size_t)7));
-        dyng_i_counters c = {0};
-        int64_t live = 0, dead = 0, fail_seq = INT64_MAX;
-        int fail_why = DYNG_I_FAIL_NONE;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 256)
-#endif
-        for (int64_t i = 0; i < nr; i++) {
-#if defined(__GNUC__)
-            if (i + DYNG_I_AHEAD < nr) { /* the plan knows where rows are */
-                const dyng_i_rowplan *ahead = &dp->rows[i + DYNG_I_AHEAD];
-                __builtin_prefetch(col + ahead->old_off, 1);
-                if (K > 0)
-                    __builtin_prefetch(adj->w + ahead->old_off * K, 1);
-                if (ahead->row < n_new)
-                    __builtin_prefetch(&trows[ahead->row], 1);
-            }
-#endif
-            const dyng_i_rowplan *rp = &dp->rows[i];
-            if (rp->row >= n_new) { /* deletions naming no vertex: rules only */
-                int64_t ng, news;
-                (void)DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
-                continue;
-            }
-            DYNG_V *scol = col + rp->old_off;
-            int32_t *sw = K > 0 ? adj->w + rp->old_off * K : NULL;
-            if (rp->op_end - rp->op_begin == 1 && !compact) {
-                /* One change: in place, or moved when it must grow. */
-                const bool moves = rp->dest >= 0;
-                const int64_t len =
-                    DYNG_FN(commit_single)(dp, rp, ru, &c, scol, sw, moves ? col + rp->dest : NULL,
-                                           moves && K > 0 ? adj->w + rp->dest * K : NULL, K);
-                if (moves && len > rp->old_cap) {
-                    dead +=
-                        rp->old_cap + DYNG_FN(set_row)(&rows[rp->row], rp->dest, len, rp->dest_cap);
-                } else {
-                    dead += (moves ? rp->dest_cap : 0) +
-                            DYNG_FN(set_row)(&rows[rp->row], rp->old_off, len, rp->old_cap);
-                }
-                live += len - rp->old_len;
-                continue;
-            }
-            int64_t ng, news;
-            const int64_t len =
-                DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
-            dyng_i_outcome *g = dp->outcomes + rp->op_begin;
-            const dyng_i_pair *nw = dp->news + rp->op_begin;
-            int64_t at, cap;
-            if (compact || (rp->dest >= 0 && len > rp->old_cap)) {
-                at = rp->dest; /* the reserved slots */
-                cap = rp->dest_cap;
-                if (!compact)
-                    dead += rp->old_cap;
-                DYNG_FN(write_row)
-                (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, tcol + at,
-                 K > 0 ? to->w + at * K : NULL, K, ru->sorted, ru->ins_w);
-            } else {
-                at = rp->old_off; /* in place, through a copy */
-                cap = rp->old_cap;
-                if (rp->dest >= 0)
-                    dead += rp->dest_cap; /* reserved, not needed */
-                DYNG_FN(copy_entries)(ccol, cw, scol, sw, rp->old_len, K);
-                DYNG_FN(write_row)
-                (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len, col + at,
-                 K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
-            }
-            dead += DYNG_FN(set_row)(&trows[rp->row], at, len, cap);
-            live += len - rp->old_len;
-        } /* end of the row loop */
-        (void)fail_seq;
-        (void)fail_why;
-#ifdef _OPENMP
-#pragma omp critical(dyng_apply_commit)
-#endif
-        {
-            dyng_i_add_counters(&total, &c);
-            live_delta += live;
-            dead_delta += dead;
-        }
-    }
-    dp->c = total;
+    dyng_i_team(dp->num_ops > 20000 ? threads : 1, DYNG_FN(commit_team), &job);
+    dp->c = job.c;
     if (!compact) {
         adj->slots_used += dp->tail;
-        adj->live += live_delta;
-        adj->dead += dead_delta;
+        adj->live += job.live;
+        adj->dead += job.dead;
         return;
     }
     to->slots_used = dp->tail;
-    to->live = adj->live + live_delta;
-    to->dead = dead_delta;
+    to->live = adj->live + job.live;
+    to->dead = job.dead;
     DYNG_FN(free_adj)(adj);
     *adj = *to;
     memset(to, 0, sizeof *to);

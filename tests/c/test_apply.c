@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "check.h"
 #include "refmodel.h"
 
@@ -880,6 +884,59 @@ static void test_compaction_stream(void) {
     }
 }
 
+/* Applies from inside a caller's OpenMP team, each thread on its own graph
+ * with sequential resources. The apply's steps run their loops as OpenMP
+ * worksharing, and an orphaned `omp for` binds to the innermost team: the
+ * caller's, whose other threads never reach it, unless the apply gives it a
+ * team of its own (dyng_i_team). Every thread's graph must end as the model. */
+static void test_apply_inside_a_callers_team(void) {
+#ifdef _OPENMP
+    enum { THREADS = 4, N = 300, BATCHES = 40, PER = 50 };
+    dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    fixture f;
+    fx_build(&f, &p, N, 0, NULL, NULL, NULL);
+    dyng_graph *g[THREADS];
+    for (int t = 0; t < THREADS; t++)
+        REQUIRE_OK(dyng_graph_clone(&g[t], f.g));
+    dyng_batch *b[BATCHES];
+    tbatch tb;
+    tb_init(&tb, 1);
+    uint64_t x = 12345;
+    for (int i = 0; i < BATCHES; i++) {
+        tb_clear(&tb);
+        for (int k = 0; k < PER; k++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            const int64_t u = (int64_t)(x >> 33) % N, v = (int64_t)(x >> 13) % N;
+            if (k % 3 == 2)
+                tb_del(&tb, u, v); /* present or not */
+            else
+                tb_ins(&tb, u, v, (int32_t)(k + 1));
+        }
+        b[i] = tb_make(&tb, DYNG_TYPE_INT32);
+        dyng_apply_summary want;
+        CHECK(rm_apply_tb(&f.m, &tb, &want) == DYNG_OK);
+    }
+    dyng_status st[THREADS][BATCHES];
+#pragma omp parallel num_threads(THREADS)
+    {
+        const int t = omp_get_thread_num();
+        for (int i = 0; i < BATCHES; i++)
+            st[t][i] = dyng_graph_apply(g[t], b[i], NULL);
+    }
+    for (int t = 0; t < THREADS; t++) {
+        for (int i = 0; i < BATCHES; i++)
+            CHECK(st[t][i] == DYNG_OK);
+        CHECK(rm_compare(&f.m, g[t], "applied inside a caller's team"));
+        CHECK_OK(dyng_graph_check(g[t]));
+        dyng_graph_free(&g[t]);
+    }
+    for (int i = 0; i < BATCHES; i++)
+        dyng_batch_free(&b[i]);
+    tb_free(&tb);
+    fx_free(&f);
+#endif
+}
+
 /* dyng_batch_*: new (and bad types), add, reserve, clear, getters, id. */
 static void test_batch_functions(void) {
     dyng_batch *b = NULL;
@@ -998,6 +1055,7 @@ int main(void) {
     test_row_relocation();
     test_row_shrinks_in_place();
     test_compaction_stream();
+    test_apply_inside_a_callers_team();
     test_batch_functions();
     dyng_resources_free(&seq);
     return check_finish("test_apply");
