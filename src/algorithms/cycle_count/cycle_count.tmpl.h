@@ -597,50 +597,59 @@ reset:
 
 /* ---- the counts ------------------------------------------------------------------ */
 
+/* What the threads of a full count share (dyng_i_team's ctx). */
+typedef struct DYNG_FN(cc_roots_job) {
+    VIEW v;
+    int64_t n;
+    dyng_i_cc_work *w;
+    dyng_resources *r;
+    int chunk;
+    atomic_int stop;
+} DYNG_FN(cc_roots_job);
+
+static void DYNG_FN(cc_roots_team)(void *ctx) {
+    DYNG_FN(cc_roots_job) *job = ctx;
+    const ROW *rows = job->v.orows;
+    const int64_t n = job->n;
+    dyng_i_cc_thread *t = &job->w->th[dyng_i_cc_thread_num()];
+    (void)job->chunk;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, job->chunk)
+#endif
+    for (int64_t s = 0; s < n; s++) {
+        if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+            continue;
+        if (job->r != NULL && dyng_i_interrupted(job->r)) {
+            atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
+            continue;
+        }
+        if (rows[s].len > 0)
+            (void)DYNG_FN(cc_search)(&job->v, t, s, -1, s, 0, &job->stop, job->r);
+    }
+}
+
 static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj *in,
                                            const dyng_i_cc_setup *su, dyng_i_cc_work *w,
                                            int threads, dyng_resources *r, uint64_t *out,
                                            int64_t *slots) {
-    VIEW v = DYNG_FN(cc_view_of)(g, in, su, w);
-    v.ordered = !g->p.directed;
-    v.radius = su->radius;
-    const int64_t n = g->n;
-    const ROW *rows = v.orows;
-    atomic_int stop = 0;
+    DYNG_FN(cc_roots_job) job = {.v = DYNG_FN(cc_view_of)(g, in, su, w), .n = g->n, .w = w, .r = r};
+    job.v.ordered = !g->p.directed;
+    job.v.radius = su->radius;
+    atomic_init(&job.stop, 0);
     dyng_i_cc_clear_hists(w, threads, su->L);
-    (void)threads;
     /* Roots cost very different amounts (the small ids and the hubs most), so
      * they are handed out a few at a time: 4, or on a large graph about a
      * thousandth of each thread's share, up to 64 (one hand-out per root
      * costs more than the search on a road network). */
-    const int64_t share = n / ((int64_t)threads * 1024);
-    const int chunk = share < 4 ? 4 : share > 64 ? 64 : (int)share;
-    (void)chunk;
+    const int64_t share = g->n / ((int64_t)threads * 1024);
+    job.chunk = share < 4 ? 4 : share > 64 ? 64 : (int)share;
     /* A small graph stays on this thread (starting the others would cost
      * more than the count). */
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (threads > 1 && g -> out.live >= DYNG_I_CC_PARALLEL)
-#endif
-    {
-        dyng_i_cc_thread *t = &w->th[dyng_i_cc_thread_num()];
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, chunk)
-#endif
-        for (int64_t s = 0; s < n; s++) {
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
-            if (r != NULL && dyng_i_interrupted(r)) {
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-                continue;
-            }
-            if (rows[s].len > 0)
-                (void)DYNG_FN(cc_search)(&v, t, s, -1, s, 0, &stop, r);
-        }
-    }
+    dyng_i_team(g->out.live >= DYNG_I_CC_PARALLEL ? threads : 1, DYNG_FN(cc_roots_team), &job);
     *slots = 0;
     for (int t = 0; t < threads; t++)
         *slots += w->th[t].slots;
-    if (atomic_load(&stop))
+    if (atomic_load(&job.stop))
         return dyng_i_error(DYNG_INTERRUPTED, "cycle_count compute was interrupted");
     if (!dyng_i_cc_sum(w, threads, su->L, out))
         return dyng_i_error(DYNG_CAPACITY, "a cycle count passes 2^64 - 1");
@@ -705,71 +714,91 @@ static int64_t DYNG_FN(cc_estimate)(const dyng_graph *g, const dyng_i_cc_pair *p
  * cheapest of the four. A directed graph without stored in-rows runs from a
  * with two-step counts only (its in-rows' longest row is not tracked).
  */
+/* What the threads of a pair count share (dyng_i_team's ctx): the rows as
+ * they are and swapped, each with and without two-step counts. */
+typedef struct DYNG_FN(cc_pairs_job) {
+    VIEW v, back, plain, plain_back;
+    bool both_ways;
+    int64_t L;
+    const dyng_i_cc_key *keys;
+    int64_t count;
+    dyng_i_cc_work *w;
+    dyng_resources *r;
+    atomic_int stop;
+} DYNG_FN(cc_pairs_job);
+
+static void DYNG_FN(cc_pairs_team)(void *ctx) {
+    DYNG_FN(cc_pairs_job) *job = ctx;
+    const VIEW *v = &job->v;
+    dyng_i_cc_thread *t = &job->w->th[dyng_i_cc_thread_num()];
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+    for (int64_t j = 0; j < job->count; j++) {
+        if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+            continue;
+        if (job->r != NULL && dyng_i_interrupted(job->r)) {
+            atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
+            continue;
+        }
+        const int64_t a = job->keys[j].a, b = job->keys[j].b;
+        const VIEW *way = v;
+        if (job->both_ways) {
+            const int64_t in_a = (int64_t)v->irows[a].len, out_b = (int64_t)v->orows[b].len;
+            int64_t ball_a, probe_a, ball_b, probe_b;
+            DYNG_FN(cc_ball)(v, v->irows, v->icol, a, out_b, &ball_a, &probe_a);
+            DYNG_FN(cc_ball)(v, v->orows, v->ocol, b, in_a, &ball_b, &probe_b);
+            int64_t cost = ball_a + out_b; /* from a, two-step counts around a */
+            if (ball_b + in_a < cost) {    /* from b, two-step counts around b */
+                cost = ball_b + in_a;
+                way = &job->back;
+            }
+            if (job->L == 4 && probe_b + in_a < cost) { /* from a, b's targets' rows */
+                cost = probe_b + in_a;
+                way = &job->plain;
+            }
+            if (job->L == 4 && probe_a + out_b < cost) /* from b, a's sources' rows */
+                way = &job->plain_back;
+        }
+        if (way == v || way == &job->plain)
+            (void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->stop, job->r);
+        else /* from b (an undirected graph's rows are the same both ways) */
+            (void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->stop, job->r);
+    }
+}
+
 static dyng_status DYNG_FN(cc_count_pairs)(const dyng_graph *g, const dyng_i_adj *in,
                                            const dyng_i_cc_setup *su, dyng_i_cc_work *w,
                                            const dyng_i_cc_key *keys, int64_t count, int threads,
                                            dyng_resources *r, uint64_t *out, int64_t *steps) {
-    VIEW v = DYNG_FN(cc_view_of)(g, in, su, w);
-    v.keys = keys;
-    v.radius = su->pair_radius;
-    VIEW back = v; /* the rows swapped */
-    back.orows = v.irows;
-    back.ocol = v.icol;
-    back.irows = v.orows;
-    back.icol = v.ocol;
-    back.reversed = g->p.directed;
-    VIEW plain = v, plain_back = back; /* without two-step counts */
-    plain.two = plain_back.two = false;
-    const bool both_ways = !g->p.directed || g->p.store_transposed;
-    atomic_int stop = 0;
+    DYNG_FN(cc_pairs_job)
+    job = {.v = DYNG_FN(cc_view_of)(g, in, su, w),
+           .L = su->L,
+           .keys = keys,
+           .count = count,
+           .w = w,
+           .r = r};
+    job.v.keys = keys;
+    job.v.radius = su->pair_radius;
+    job.back = job.v; /* the rows swapped */
+    job.back.orows = job.v.irows;
+    job.back.ocol = job.v.icol;
+    job.back.irows = job.v.orows;
+    job.back.icol = job.v.ocol;
+    job.back.reversed = g->p.directed;
+    job.plain = job.v; /* without two-step counts */
+    job.plain_back = job.back;
+    job.plain.two = job.plain_back.two = false;
+    job.both_ways = !g->p.directed || g->p.store_transposed;
+    atomic_init(&job.stop, 0);
     dyng_i_cc_clear_hists(w, threads, su->L);
-    (void)threads;
     /* Few pairs: stay on this thread. */
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (threads > 1 && count >= DYNG_I_CC_PARALLEL_PAIRS)
-#endif
-    {
-        dyng_i_cc_thread *t = &w->th[dyng_i_cc_thread_num()];
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-        for (int64_t j = 0; j < count; j++) {
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
-            if (r != NULL && dyng_i_interrupted(r)) {
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-                continue;
-            }
-            const int64_t a = keys[j].a, b = keys[j].b;
-            const VIEW *way = &v;
-            if (both_ways) {
-                const int64_t in_a = (int64_t)v.irows[a].len, out_b = (int64_t)v.orows[b].len;
-                int64_t ball_a, probe_a, ball_b, probe_b;
-                DYNG_FN(cc_ball)(&v, v.irows, v.icol, a, out_b, &ball_a, &probe_a);
-                DYNG_FN(cc_ball)(&v, v.orows, v.ocol, b, in_a, &ball_b, &probe_b);
-                int64_t cost = ball_a + out_b; /* from a, two-step counts around a */
-                if (ball_b + in_a < cost) {    /* from b, two-step counts around b */
-                    cost = ball_b + in_a;
-                    way = &back;
-                }
-                if (su->L == 4 && probe_b + in_a < cost) { /* from a, b's targets' rows */
-                    cost = probe_b + in_a;
-                    way = &plain;
-                }
-                if (su->L == 4 && probe_a + out_b < cost) /* from b, a's sources' rows */
-                    way = &plain_back;
-            }
-            if (way == &v || way == &plain)
-                (void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &stop, r);
-            else /* from b (an undirected graph's rows are the same both ways) */
-                (void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &stop, r);
-        }
-    }
+    dyng_i_team(count >= DYNG_I_CC_PARALLEL_PAIRS ? threads : 1, DYNG_FN(cc_pairs_team), &job);
     int64_t total = 0;
     for (int t = 0; t < threads; t++)
         total += w->th[t].steps;
     *steps = total;
-    if (atomic_load(&stop))
+    if (atomic_load(&job.stop))
         return dyng_i_error(DYNG_INTERRUPTED, "the cycle_count update was interrupted");
     if (!dyng_i_cc_sum(w, threads, su->L, out))
         return dyng_i_error(DYNG_CAPACITY, "a cycle count passes 2^64 - 1");
