@@ -151,6 +151,18 @@ def need(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def docstring_text(table: dict[str, Any], where: str) -> str:
+    """The ``doc`` of a table: text that goes into a docstring as it is, so without a
+    backslash (an escape there) or three double quotes (the docstring's end)."""
+    text = str(need(table, "doc", str, where)).strip()
+    if "\\" in text or '"""' in text:
+        raise ManifestError(
+            f"{where}: a doc may hold no backslash and no three double quotes "
+            "(it goes into a docstring as it is)"
+        )
+    return text
+
+
 def read_fields(table: dict[str, Any], where: str, stats: bool) -> tuple[Field, ...]:
     known = {"name", "type", "doc"} | (set() if stats else {"default", "help", "choices", "c_enum"})
     fields = []
@@ -161,7 +173,7 @@ def read_fields(table: dict[str, Any], where: str, stats: bool) -> tuple[Field, 
             raise ManifestError(f"{at}: unknown key(s) {', '.join(unknown)}")
         name = need(f, "name", str, at)
         kind = need(f, "type", str, at)
-        doc = need(f, "doc", str, at).strip()
+        doc = docstring_text(f, at)
         if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise ManifestError(f"{at}: {name!r} is not a lower-case identifier")
         if stats:
@@ -322,10 +334,10 @@ def read_manifest(path: Path, root: Path = ROOT) -> Manifest:
         oracle=need(data, "oracle", str, where),
         citation=need(data, "citation", str, where),
         options_struct=need(options, "c_struct", str, f"{where} [options]"),
-        options_doc=need(options, "doc", str, f"{where} [options]").strip(),
+        options_doc=docstring_text(options, f"{where} [options]"),
         options=read_fields(options, f"{where} [options]", stats=False),
         stats_struct=need(stats, "c_struct", str, f"{where} [stats]"),
-        stats_doc=need(stats, "doc", str, f"{where} [stats]").strip(),
+        stats_doc=docstring_text(stats, f"{where} [stats]"),
         stats=read_fields(stats, f"{where} [stats]", stats=True),
     )
     if not any(f.name == "apply" for f in m.stats):

@@ -142,6 +142,7 @@ DRIFTS = [
         r"no `typedef",
     ),
     (SSSP_TOML, 'name = "sssp"', 'name = "shortest_paths"', r"not the folder's"),
+    (SSSP_TOML, 'doc = "Vertices put on', 'doc = "Vertices \\\\n put on', r"may hold no backslash"),
     (SSSP_TOML, '[[stats.fields]]\nname = "apply"', '[[stats.fields]]\nname = "x"', r"no apply"),
 ]
 
