@@ -17,8 +17,9 @@
  * Calls may be made from inside the caller's own OpenMP parallel region, each
  * thread on objects of its own: a call's parallel steps then run in a team of
  * their own (nested; on the calling thread alone under OpenMP's default of
- * one active level). A call whose work is small runs on the calling thread
- * without entering the OpenMP runtime, whatever its handle's thread count.
+ * one active level). An apply, an sssp repair or a cycle count whose work is
+ * small runs on the calling thread without entering the OpenMP runtime,
+ * whatever its handle's thread count.
  */
 #ifndef DYNG_RESOURCES_H
 #define DYNG_RESOURCES_H
