@@ -101,13 +101,23 @@ def strip_comments(text: str) -> str:
     return re.sub(r"//[^\n]*", " ", text)
 
 
+def c_typedef_body(header: str, kind: str, name: str) -> str:
+    """What lies between the braces of ``typedef <kind> name { ... } name;``."""
+    m = re.search(rf"typedef\s+{kind}\s+{name}\s*\{{(.*?)\}}\s*{name}\s*;", header, re.S)
+    if m is None:
+        raise ManifestError(f"the header has no `typedef {kind} {name} {{ ... }} {name};`")
+    return m.group(1)
+
+
+def enum_prefix(name: str) -> str:
+    """The prefix of an enum's constants: its module's, ``DYNG_SSSP_`` for ``dyng_sssp_engine``."""
+    return name.rsplit("_", 1)[0].upper() + "_"
+
+
 def c_struct(header: str, name: str) -> list[tuple[str, str]]:
     """The (type, field) pairs of ``typedef struct name { ... } name;``, in order."""
-    m = re.search(r"typedef\s+struct\s+" + name + r"\s*\{(.*?)\}\s*" + name + r"\s*;", header, re.S)
-    if m is None:
-        raise ManifestError(f"the header has no `typedef struct {name} {{ ... }} {name};`")
     out = []
-    for decl in m.group(1).split(";"):
+    for decl in c_typedef_body(header, "struct", name).split(";"):
         words = decl.split()
         if not words:
             continue
@@ -121,13 +131,10 @@ def c_enum_values(header: str, name: str) -> dict[str, int]:
     """The constants of ``typedef enum name { ... } name;`` and their values, in the order of
     the values, named as the manifests name them: without the prefix of the enum's module
     (``DYNG_SSSP_`` for ``dyng_sssp_engine``), in lower case."""
-    m = re.search(r"typedef\s+enum\s+" + name + r"\s*\{(.*?)\}\s*" + name + r"\s*;", header, re.S)
-    if m is None:
-        raise ManifestError(f"the header has no `typedef enum {name} {{ ... }} {name};`")
-    prefix = name.rsplit("_", 1)[0].upper() + "_"
+    prefix = enum_prefix(name)
     values: dict[str, int] = {}
     nxt = 0
-    for item in m.group(1).split(","):
+    for item in c_typedef_body(header, "enum", name).split(","):
         item = item.strip()
         if not item:
             continue
@@ -241,12 +248,9 @@ def same_default(f: Field, c_value: str, header: str) -> bool:
         return c_value in ("true", "false", "0", "1") and (c_value in ("true", "1")) == f.default
     if f.type == "str":
         assert f.c_enum is not None
-        values = c_enum_values(header, f.c_enum)
-        prefix = f.c_enum.rsplit("_", 1)[0].upper() + "_"
-        name = c_value[len(prefix) :].lower() if c_value.startswith(prefix) else None
-        if c_value == "0":  # the constant whose value is 0
-            name = next((k for k, v in values.items() if v == 0), None)
-        return name is not None and name == f.default
+        if c_value == "0":  # unassigned: the constant whose value is 0
+            return c_enum_values(header, f.c_enum).get(str(f.default)) == 0
+        return c_value == enum_prefix(f.c_enum) + str(f.default).upper()
     try:
         return bool((int(c_value, 0) if f.type == "int" else float(c_value)) == f.default)
     except ValueError:

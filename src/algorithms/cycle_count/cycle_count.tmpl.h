@@ -612,7 +612,6 @@ static void DYNG_FN(cc_roots_team)(void *ctx) {
     const ROW *rows = job->v.orows;
     const int64_t n = job->n;
     dyng_i_cc_thread *t = &job->w->th[dyng_i_cc_thread_num()];
-    (void)job->chunk;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, job->chunk)
 #endif
