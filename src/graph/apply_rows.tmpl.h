@@ -462,10 +462,7 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     const bool count = dp->counted && (!ru->undirected || op->row <= op->col);
     (void)dyng_i_run_pair(ru, op, 1, existing, &o, c, count, &fail_seq);
     if (o.removed > 0) { /* one copy goes: close the gap */
-        for (int64_t k = pos; k + 1 < len; k++) {
-            col[k] = col[k + 1];
-            DYNG_FN(copy_w)(w, k, w, k + 1, K);
-        }
+        DYNG_FN(move_entries)(col, w, pos, pos + 1, len - pos - 1, K);
         return len - 1;
     }
     if (o.override_ins >= 0) {
@@ -475,10 +472,7 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     if (o.new_ins < 0)
         return len;     /* ignored */
     if (dcol == NULL) { /* fits: open a gap at pos */
-        for (int64_t k = len; k > pos; k--) {
-            col[k] = col[k - 1];
-            DYNG_FN(copy_w)(w, k, w, k - 1, K);
-        }
+        DYNG_FN(move_entries)(col, w, pos + 1, pos, len - pos, K);
         col[pos] = (DYNG_V)x;
         DYNG_FN(put_w)(w, pos, ru->ins_w, o.new_ins, K);
         return len + 1;

@@ -63,6 +63,31 @@ static inline void DYNG_FN(copy_entries)(DYNG_V *restrict dcol, int32_t *restric
         dw[i] = sw[i];
 }
 
+/* Move n entries (targets and weights) of one row from slot `from` to slot
+ * `to` of the same arrays (the ranges may overlap): a loop for a few, else
+ * memmove, so that a change in a hub's row of thousands costs a vector copy
+ * of its tail rather than an entry at a time. */
+static inline void DYNG_FN(move_entries)(DYNG_V *col, int32_t *w, int64_t to, int64_t from,
+                                         int64_t n, int K) {
+    if (n > 8) {
+        memmove(col + to, col + from, (size_t)n * sizeof(DYNG_V));
+        if (K > 0)
+            memmove(w + to * K, w + from * K, (size_t)(n * K) * sizeof(int32_t));
+        return;
+    }
+    if (to < from) {
+        for (int64_t i = 0; i < n; i++) {
+            col[to + i] = col[from + i];
+            DYNG_FN(copy_w)(w, to + i, w, from + i, K);
+        }
+    } else {
+        for (int64_t i = n - 1; i >= 0; i--) {
+            col[to + i] = col[from + i];
+            DYNG_FN(copy_w)(w, to + i, w, from + i, K);
+        }
+    }
+}
+
 /* Give slot j of dw the K weights of insertion `ins` of the batch. */
 static inline void DYNG_FN(put_w)(int32_t *restrict dw, int64_t j, const int32_t *restrict ins_w,
                                   int64_t ins, int K) {
