@@ -31,6 +31,11 @@ void *dyng_i_array_alloc(size_t count, size_t size);
 void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size);
 void dyng_i_array_free(void *p);
 
+/* Give back the memory of a graph array past its first `count` elements,
+ * keeping them: the block, or a copy of it, which takes its place. Cannot
+ * fail: when the system keeps the memory, `p` stays as it is. */
+void *dyng_i_array_shrink(void *p, size_t count, size_t size);
+
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);
 

@@ -19,8 +19,8 @@
  *     writing, and refuse a batch that fails.
  *  4. Lay the rows out: a row whose bound fits its capacity stays; the others
  *     get slots at the tail, with headroom. When dead slots would outnumber
- *     live entries the direction is repacked into fresh arrays instead.
- *     Every allocation happens here.
+ *     live entries the direction is repacked in place first (planned here,
+ *     carried out by the commit). Every allocation happens here.
  *  5. Commit, in parallel over rows: for each touched row, sort its ops by
  *     (col, seq), count the copies of each target they name, run each
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row
@@ -183,42 +183,11 @@ static void make_pairs(plan *pl) {
 
 /* ---- step 2: sorting ---- */
 
-/* Sort n pairs by key (>= 0), keeping the order of equal keys (their
- * positions ascend); `tmp` holds n pairs. A stable LSD radix sort, 11 bits a
- * pass, as many passes as the largest key needs; a few pairs go to
- * dyng_i_sort_pairs, which costs less than the counts. */
-static void radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
-    enum { BITS = 11, BUCKETS = 1 << BITS, SHORT = 64 };
-    if (n <= SHORT) {
-        dyng_i_sort_pairs(a, n, tmp);
-        return;
-    }
-    int64_t max_key = 0;
-    for (int64_t i = 0; i < n; i++)
-        max_key = a[i].key > max_key ? a[i].key : max_key;
-    int64_t count[BUCKETS + 1];
-    dyng_i_pair *from = a, *to = tmp;
-    for (int shift = 0; shift < 63 && (max_key >> shift) > 0; shift += BITS) {
-        memset(count, 0, sizeof count);
-        for (int64_t i = 0; i < n; i++)
-            count[((from[i].key >> shift) & (BUCKETS - 1)) + 1]++;
-        for (int k = 0; k < BUCKETS; k++)
-            count[k + 1] += count[k];
-        for (int64_t i = 0; i < n; i++)
-            to[count[(from[i].key >> shift) & (BUCKETS - 1)]++] = from[i];
-        dyng_i_pair *t = from;
-        from = to;
-        to = t;
-    }
-    if (from != a)
-        memcpy(a, from, (size_t)n * sizeof *a);
-}
-
 /* Sort direction d's pairs by row and make its ops from them, in row order. */
 static void ops_from_pairs(plan *pl, int d) {
     dyng_i_dirplan *dp = &pl->dir[d];
     const int64_t n = dp->num_ops;
-    radix_sort_pairs(dp->pairs, n, dp->ptmp);
+    dyng_i_radix_sort_pairs(dp->pairs, n, dp->ptmp);
     const bool both = !pl->g->p.directed;
     for (int64_t j = 0; j < n; j++) {
         const int64_t pos = dp->pairs[j].pos;
@@ -311,8 +280,10 @@ static void carve(dyng_i_dirplan *dp, char **at, int64_t n) {
 
 /* Free what planning allocated (before any commit). */
 static void discard(plan *pl) {
-    for (int d = 0; d < pl->num_dirs; d++)
-        pl->g->k->free_adj(&pl->dir[d].fresh);
+    for (int d = 0; d < pl->num_dirs; d++) {
+        dyng_i_free(pl->dir[d].order);
+        pl->dir[d].order = NULL;
+    }
 }
 
 dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summary *summary) {

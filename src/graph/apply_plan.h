@@ -60,6 +60,9 @@ typedef struct dyng_i_rules {
     bool undirected;
 } dyng_i_rules;
 
+/* In a repack's order: the pair names a touched row by its row plan. */
+#define DYNG_I_TOUCHED_ROW ((int64_t)1 << 62)
+
 /* One direction's part of the plan, and what its commit did. */
 typedef struct dyng_i_dirplan {
     dyng_i_adj *adj;
@@ -75,8 +78,14 @@ typedef struct dyng_i_dirplan {
     bool counted;    /* this direction's ops make the summary */
     int64_t max_len; /* the longest touched row before the batch */
     int64_t tail;    /* slots reserved at the tail for rows that may move */
-    bool compact;    /* repack the whole direction into `fresh` */
-    dyng_i_adj fresh;
+    /* A repack in place (plan_layout): every row with slots, as (its offset
+     * before, the vertex, or the index of its row plan plus
+     * DYNG_I_TOUCHED_ROW when the batch touches it), in the order of the
+     * offsets; and the slots the rows take once packed. */
+    bool compact;
+    dyng_i_pair *order; /* 2 * order_len pairs: the order, then sort space */
+    int64_t order_len;
+    int64_t packed_end;
     /* Per thread: a copy of a row being rewritten in place. */
     char *row_copies;
     size_t row_copy_bytes;

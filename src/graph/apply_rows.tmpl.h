@@ -6,9 +6,9 @@
  *
  * The commit rewrites every touched row where it will live: in place when
  * the row can hold its new length, else in slots reserved for it at the
- * tail (or, when the direction is repacked, in the fresh arrays). Each row's
- * memory is read and written in one visit, so a batch costs about one cache
- * miss per record and per row array it touches.
+ * tail (after a repack in place, when one is due). Each row's memory is read
+ * and written in one visit, so a batch costs about one cache miss per record
+ * and per row array it touches.
  */
 
 /* Rows ahead that the loops prefetch. */
@@ -117,49 +117,114 @@ static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_
     dp->max_len = job.max_len;
 }
 
-/*
- * Step 4: decide where every touched row goes and make every allocation the
- * commit needs. A row whose bound exceeds its capacity gets slots at the
- * tail (it may still fit, if its insertions turn out to update); when the
- * dead slots that this leaves would outnumber the live entries, or the tail
- * would pass what the offsets address, the direction is repacked into fresh
- * arrays instead. May grow (realloc) the direction's arrays, which keeps
- * their contents; writes nothing else of the graph. On failure apply.c
- * frees what was made.
- */
-static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
-                                     const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
-                                     int64_t *news_out, int64_t *fail_seq, int *fail_why);
-
-/* Give the rows whose bound passes their capacity slots at the tail; the
- * slots used after, and whether to repack instead. */
-static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new) {
-    const dyng_i_adj *adj = dp->adj;
-    int64_t tail = 0, dead = adj->dead;
+/* Give the rows whose bound passes their capacity slots at the tail, from
+ * slot `used` on; returns the slots used after. Adds the slots they leave
+ * behind to *dead. */
+static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t used, int64_t *dead) {
+    int64_t tail = 0;
     for (int64_t i = 0; i < dp->num_rows; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
         rp->dest = -1;
         rp->dest_cap = 0;
         if (rp->row < n_new && rp->bound > rp->old_cap) {
-            rp->dest = adj->slots_used + tail;
+            rp->dest = used + tail;
             rp->dest_cap = DYNG_FN(grown_cap)(rp->bound);
             tail += rp->dest_cap;
-            dead += rp->old_cap;
+            *dead += rp->old_cap;
         }
     }
-    const int64_t used_after = adj->slots_used + tail;
-    dp->compact = (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
-    return used_after;
+    return used + tail;
 }
+
+/* Whether a direction is due for a repack: its dead slots would outnumber
+ * its live entries, or its tail would pass what the offsets address. */
+static bool DYNG_FN(repack_due)(const dyng_i_adj *adj, int64_t dead, int64_t used_after) {
+    return (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
+}
+
+/* The slots a row keeps in a repack: its length plus headroom (packed_cap),
+ * or fewer when that would reach `end`, where the next row's slots begin
+ * before the repack. */
+static int64_t DYNG_FN(repack_cap)(int64_t len, int64_t at, int64_t end) {
+    const int64_t want = DYNG_FN(packed_cap)(len);
+    return want < end - at ? want : end - at;
+}
+
+/*
+ * Plan a repack in place (ADR 0002): list every row that has slots in the
+ * order of its offset, and give the rows, in that order from slot 0, the
+ * slots repack_cap says. Each row starts at or before where it starts now
+ * and ends before the next row begins, so the commit can move the rows
+ * toward the front one by one, in that order, without writing over a row
+ * that has yet to move. A touched row is sized for its bound, and its plan
+ * then says where its entries will be (old_off, old_cap). Allocates the
+ * order; writes nothing of the graph.
+ */
+static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) {
+    const dyng_i_adj *adj = dp->adj;
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const int64_t n_old = ru->n_old;
+    int64_t k = 0;
+    for (int64_t v = 0; v < n_old; v++)
+        k += DYNG_FN(cap_of)(&rows[v]) > 0;
+    dp->order = dyng_i_malloc((size_t)(k > 0 ? 2 * k : 1), sizeof(dyng_i_pair));
+    if (dp->order == NULL)
+        return dyng_i_oom("the order of a repack", (size_t)(2 * k) * sizeof(dyng_i_pair));
+    k = 0;
+    int64_t j = 0; /* the touched rows come in the order of their ids */
+    for (int64_t v = 0; v < n_old; v++) {
+        while (j < dp->num_rows && dp->rows[j].row < v)
+            j++;
+        if (DYNG_FN(cap_of)(&rows[v]) == 0)
+            continue;
+        const bool touched = j < dp->num_rows && dp->rows[j].row == v;
+        dp->order[k].key = (int64_t)rows[v].off;
+        dp->order[k].pos = touched ? j | DYNG_I_TOUCHED_ROW : v;
+        k++;
+    }
+    dp->order_len = k;
+    dyng_i_radix_sort_pairs(dp->order, k, dp->order + k);
+    int64_t at = 0;
+    for (int64_t i = 0; i < k; i++) {
+        const dyng_i_pair *e = &dp->order[i];
+        const int64_t end = i + 1 < k ? dp->order[i + 1].key : adj->slots_used;
+        if (e->pos & DYNG_I_TOUCHED_ROW) {
+            dyng_i_rowplan *rp = &dp->rows[e->pos & ~DYNG_I_TOUCHED_ROW];
+            rp->old_off = at;
+            rp->old_cap =
+                DYNG_FN(repack_cap)(rp->bound > rp->old_len ? rp->bound : rp->old_len, at, end);
+            at += rp->old_cap;
+        } else {
+            at += DYNG_FN(repack_cap)((int64_t)rows[e->pos].len, at, end);
+        }
+    }
+    dp->packed_end = at;
+    return DYNG_OK;
+}
+
+/*
+ * Step 4: decide where every touched row goes and make every allocation the
+ * commit needs. A row whose bound exceeds its capacity gets slots at the
+ * tail (it may still fit, if its insertions turn out to update). When the
+ * dead slots this leaves would outnumber the live entries, or the tail would
+ * pass what the offsets address, the direction is repacked in place first
+ * (plan_repack) and the tail starts where the packed rows end. May grow the
+ * direction's arrays (keeping their contents); writes nothing else of the
+ * graph. On failure apply.c frees what was made.
+ */
+static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                                     const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
+                                     int64_t *news_out, int64_t *fail_seq, int *fail_why);
 
 static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
     dyng_i_adj *adj = dp->adj;
-    const ROW *rows = DYNG_FN(rows)(adj);
-    const int64_t n_old = ru->n_old, n_new = ru->n_new;
-    int64_t used_after = DYNG_FN(plan_tail)(dp, n_new);
+    const int64_t n_new = ru->n_new;
+    int64_t dead = adj->dead;
+    int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, &dead);
+    dp->compact = DYNG_FN(repack_due)(adj, dead, used_after);
     if (dp->compact) {
         /* The bounds take every insertion as new. Before paying for a
-         * repack, which reads every row anyway, take the exact lengths of
+         * repack, which moves every row anyway, take the exact lengths of
          * the rows that would move: a batch that upserts existing edges
          * then fits where it is (and a stream of such batches allocates
          * nothing). Runs the rules on those rows, as the commit will again;
@@ -173,54 +238,23 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
                 rp->bound =
                     DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
         }
-        used_after = DYNG_FN(plan_tail)(dp, n_new);
+        dead = adj->dead;
+        used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, &dead);
+        dp->compact = DYNG_FN(repack_due)(adj, dead, used_after);
     }
-
+    int64_t used = adj->slots_used;
     if (dp->compact) {
-        int64_t total = 0;
-        for (int64_t v = 0; v < n_old && v < n_new; v++)
-            total += DYNG_FN(packed_cap)((int64_t)rows[v].len);
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            const dyng_i_rowplan *rp = &dp->rows[i];
-            if (rp->row >= n_new)
-                continue;
-            total += DYNG_FN(packed_cap)(rp->bound) - DYNG_FN(packed_cap)(rp->old_len);
-        }
-        if (total > DYNG_O_LIMIT)
+        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru));
+        used = dp->packed_end;
+        dead = 0;
+        used_after = DYNG_FN(plan_tail)(dp, n_new, used, &dead);
+        if (used_after > DYNG_O_LIMIT)
             return dyng_i_error(DYNG_CAPACITY,
                                 "the graph would hold %lld slots, more than its %s offsets can "
                                 "address; build it with int64 offsets",
-                                (long long)total, DYNG_O_NAME);
-        DYNG_I_TRY(DYNG_FN(alloc_adj)(&dp->fresh, n_new, total, K));
-        /* Lay the fresh rows out: untouched rows keep their length, touched
-         * ones get room for their bound. `extra` marks touched rows (1)
-         * until the commit writes the records. */
-        ROW *frows = DYNG_FN(rows)(&dp->fresh);
-        for (int64_t v = 0; v < n_new; v++) {
-            frows[v].len = v < n_old ? rows[v].len : 0;
-            frows[v].extra = 0;
-        }
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            const dyng_i_rowplan *rp = &dp->rows[i];
-            if (rp->row < n_new) {
-                frows[rp->row].len = (DYNG_O)rp->bound;
-                frows[rp->row].extra = 1;
-            }
-        }
-        int64_t at = 0;
-        for (int64_t v = 0; v < n_new; v++) {
-            frows[v].off = (DYNG_O)at;
-            at += DYNG_FN(packed_cap)((int64_t)frows[v].len);
-        }
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            dyng_i_rowplan *rp = &dp->rows[i];
-            rp->dest = rp->row < n_new ? (int64_t)frows[rp->row].off : -1;
-            rp->dest_cap = rp->row < n_new ? DYNG_FN(packed_cap)(rp->bound) : 0;
-        }
-        dp->tail = total;
-        return DYNG_OK;
+                                (long long)used_after, DYNG_O_NAME);
     }
-    dp->tail = used_after - adj->slots_used;
+    dp->tail = used_after - used;
     /* Grow in place (contents kept). */
     if (n_new > adj->vert_alloc) {
         int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
@@ -486,33 +520,44 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     return len + 1;
 }
 
-/* Copy the untouched rows of a repacked direction into the fresh arrays
- * (a team's work: dyng_i_team). */
-static void DYNG_FN(copy_untouched)(void *ctx) {
-    const dyng_i_rows_job *job = ctx;
-    const dyng_i_adj *adj = job->dp->adj;
-    dyng_i_adj *fresh = &job->dp->fresh;
-    const int64_t n_old = job->ru->n_old, n_new = job->ru->n_new;
-    const int K = job->K;
-    const ROW *rows = DYNG_FN(rows)(adj);
-    const DYNG_V *col = DYNG_FN(cols)(adj);
-    ROW *frows = DYNG_FN(rows)(fresh);
-    DYNG_V *fcol = DYNG_FN(cols)(fresh);
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-    for (int64_t v = 0; v < n_new; v++) {
-        if (frows[v].extra == 1) /* touched: the commit writes it */
-            continue;
-        const int64_t len = (int64_t)frows[v].len;
-        frows[v].extra = (uint8_t)(DYNG_FN(packed_cap)(len) - len);
-        if (len == 0 || v >= n_old)
-            continue;
-        const int64_t soff = (int64_t)rows[v].off, doff = (int64_t)frows[v].off;
-        memcpy(fcol + doff, col + soff, (size_t)len * sizeof(DYNG_V));
-        if (K > 0)
-            memcpy(fresh->w + doff * K, adj->w + soff * K, (size_t)(len * K) * sizeof(int32_t));
+/*
+ * The repack that plan_repack planned: move every row that has slots, in
+ * the order of their offsets, to its planned place toward the front of the
+ * same arrays (memmove for all but short rows) and write its record. The
+ * dead slots go, and the huge pages the arrays have stay (fresh arrays would
+ * be faulted in page by page, each a stall while the kernel finds a huge
+ * page). A touched row takes the place and capacity its plan names; the
+ * commit then rewrites it there or moves it to the tail.
+ */
+static void DYNG_FN(repack)(dyng_i_dirplan *dp, int K) {
+    dyng_i_adj *adj = dp->adj;
+    ROW *rows = DYNG_FN(rows)(adj);
+    DYNG_V *col = DYNG_FN(cols)(adj);
+    int64_t at = 0;
+    for (int64_t i = 0; i < dp->order_len; i++) {
+        const dyng_i_pair *e = &dp->order[i];
+        const int64_t end = i + 1 < dp->order_len ? dp->order[i + 1].key : adj->slots_used;
+        int64_t v, len, cap;
+        if (e->pos & DYNG_I_TOUCHED_ROW) {
+            const dyng_i_rowplan *rp = &dp->rows[e->pos & ~DYNG_I_TOUCHED_ROW];
+            v = rp->row;
+            len = rp->old_len;
+            cap = rp->old_cap;
+        } else {
+            v = e->pos;
+            len = (int64_t)rows[v].len;
+            cap = DYNG_FN(repack_cap)(len, at, end);
+        }
+        if (at != e->key)
+            DYNG_FN(move_entries)(col, adj->w, at, e->key, len, K);
+        (void)DYNG_FN(set_row)(&rows[v], at, len, cap);
+        at += cap;
     }
+    adj->slots_used = at;
+    adj->dead = 0;
+    dyng_i_free(dp->order);
+    dp->order = NULL;
+    dp->compact = false;
 }
 
 /*
@@ -529,12 +574,8 @@ static void DYNG_FN(commit_team)(void *ctx) {
     const int K = job->K;
     dyng_i_adj *adj = dp->adj;
     const int64_t nr = dp->num_rows, n_new = ru->n_new;
-    const bool compact = dp->compact;
-    dyng_i_adj *to = compact ? &dp->fresh : adj;
     ROW *rows = DYNG_FN(rows)(adj);
-    ROW *trows = DYNG_FN(rows)(to);
     DYNG_V *col = DYNG_FN(cols)(adj);
-    DYNG_V *tcol = DYNG_FN(cols)(to);
     int tid = 0;
 #ifdef _OPENMP
     tid = omp_get_thread_num();
@@ -556,7 +597,7 @@ static void DYNG_FN(commit_team)(void *ctx) {
             if (K > 0)
                 __builtin_prefetch(adj->w + ahead->old_off * K, 1);
             if (ahead->row < n_new)
-                __builtin_prefetch(&trows[ahead->row], 1);
+                __builtin_prefetch(&rows[ahead->row], 1);
         }
 #endif
         const dyng_i_rowplan *rp = &dp->rows[i];
@@ -567,7 +608,7 @@ static void DYNG_FN(commit_team)(void *ctx) {
         }
         DYNG_V *scol = col + rp->old_off;
         int32_t *sw = K > 0 ? adj->w + rp->old_off * K : NULL;
-        if (rp->op_end - rp->op_begin == 1 && !compact) {
+        if (rp->op_end - rp->op_begin == 1) {
             /* One change: in place, or moved when it must grow. */
             const bool moves = rp->dest >= 0;
             const int64_t len =
@@ -587,14 +628,13 @@ static void DYNG_FN(commit_team)(void *ctx) {
         dyng_i_outcome *g = dp->outcomes + rp->op_begin;
         const dyng_i_pair *nw = dp->news + rp->op_begin;
         int64_t at, cap;
-        if (compact || (rp->dest >= 0 && len > rp->old_cap)) {
+        if (rp->dest >= 0 && len > rp->old_cap) {
             at = rp->dest; /* the reserved slots */
             cap = rp->dest_cap;
-            if (!compact)
-                dead += rp->old_cap;
+            dead += rp->old_cap;
             DYNG_FN(write_row)
-            (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, tcol + at,
-             K > 0 ? to->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+            (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, col + at,
+             K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
         } else {
             at = rp->old_off; /* in place, through a copy */
             cap = rp->old_cap;
@@ -605,7 +645,7 @@ static void DYNG_FN(commit_team)(void *ctx) {
             (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len, col + at,
              K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
         }
-        dead += DYNG_FN(set_row)(&trows[rp->row], at, len, cap);
+        dead += DYNG_FN(set_row)(&rows[rp->row], at, len, cap);
         live += len - rp->old_len;
     } /* end of the row loop */
     (void)fail_seq;
@@ -622,35 +662,28 @@ static void DYNG_FN(commit_team)(void *ctx) {
 
 static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
-    const int64_t n_old = ru->n_old, n_new = ru->n_new;
-    const bool compact = dp->compact;
-    dyng_i_adj *to = compact ? &dp->fresh : adj;
-    const int threads = dyng_i_threads(r);
+    const bool repacked = dp->compact;
+    if (repacked)
+        DYNG_FN(repack)(dp, K);
+    ROW *rows = DYNG_FN(rows)(adj);
+    for (int64_t v = ru->n_old; v < ru->n_new; v++) {
+        rows[v].off = 0;
+        rows[v].len = 0;
+        rows[v].extra = 0;
+    }
     dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
-    if (compact) {
-        dyng_i_team(n_new > 100000 ? threads : 1, DYNG_FN(copy_untouched), &job);
-    } else {
-        ROW *rows = DYNG_FN(rows)(adj);
-        for (int64_t v = n_old; v < n_new; v++) {
-            rows[v].off = 0;
-            rows[v].len = 0;
-            rows[v].extra = 0;
-        }
-    }
-    dyng_i_team(dp->num_ops > 20000 ? threads : 1, DYNG_FN(commit_team), &job);
+    dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);
     dp->c = job.c;
-    if (!compact) {
-        adj->slots_used += dp->tail;
-        adj->live += job.live;
-        adj->dead += job.dead;
-        return;
+    adj->slots_used += dp->tail;
+    adj->live += job.live;
+    adj->dead += job.dead;
+    if (repacked && adj->slot_alloc > adj->slots_used) {
+        /* Give back what the dead slots held (the arrays keep their place). */
+        adj->col = dyng_i_array_shrink(adj->col, (size_t)adj->slots_used, sizeof(DYNG_V));
+        if (K > 0)
+            adj->w = dyng_i_array_shrink(adj->w, (size_t)(adj->slots_used * K), sizeof(int32_t));
+        adj->slot_alloc = adj->slots_used;
     }
-    to->slots_used = dp->tail;
-    to->live = adj->live + job.live;
-    to->dead = job.dead;
-    DYNG_FN(free_adj)(adj);
-    *adj = *to;
-    memset(to, 0, sizeof *to);
 }
 
 #undef DYNG_I_AHEAD

@@ -162,4 +162,9 @@ int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b);
  * holds n pairs. */
 void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp);
 
+/* Sort pairs by key (>= 0), keeping the order of pairs with equal keys (a
+ * stable radix sort; a few pairs go to dyng_i_sort_pairs); `tmp` holds n
+ * pairs. */
+void dyng_i_radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp);
+
 #endif /* DYNG_I_GRAPH_INTERNAL_H */

@@ -1,6 +1,8 @@
 /*
  * src/graph/sort.c - sorting (key, pos) pairs: a bottom-up merge sort with an
- * insertion sort for short runs. O(n log n) time, n pairs of extra space.
+ * insertion sort for short runs (O(n log n) time), and a radix sort by key
+ * for many pairs (O(n) per 11 bits of the largest key); n pairs of extra
+ * space each.
  */
 #include <string.h>
 
@@ -44,6 +46,37 @@ void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
             while (j < hi)
                 to[k++] = from[j++];
         }
+        dyng_i_pair *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != a)
+        memcpy(a, from, (size_t)n * sizeof *a);
+}
+
+/* Sort n pairs by key (>= 0), keeping the order of equal keys (their
+ * positions ascend); `tmp` holds n pairs. A stable LSD radix sort, 11 bits a
+ * pass, as many passes as the largest key needs; a few pairs go to
+ * dyng_i_sort_pairs, which costs less than the counts. */
+void dyng_i_radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
+    enum { BITS = 11, BUCKETS = 1 << BITS, SHORT = 64 };
+    if (n <= SHORT) {
+        dyng_i_sort_pairs(a, n, tmp);
+        return;
+    }
+    int64_t max_key = 0;
+    for (int64_t i = 0; i < n; i++)
+        max_key = a[i].key > max_key ? a[i].key : max_key;
+    int64_t count[BUCKETS + 1];
+    dyng_i_pair *from = a, *to = tmp;
+    for (int shift = 0; shift < 63 && (max_key >> shift) > 0; shift += BITS) {
+        memset(count, 0, sizeof count);
+        for (int64_t i = 0; i < n; i++)
+            count[((from[i].key >> shift) & (BUCKETS - 1)) + 1]++;
+        for (int k = 0; k < BUCKETS; k++)
+            count[k + 1] += count[k];
+        for (int64_t i = 0; i < n; i++)
+            to[count[(from[i].key >> shift) & (BUCKETS - 1)]++] = from[i];
         dyng_i_pair *t = from;
         from = to;
         to = t;
