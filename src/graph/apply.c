@@ -19,8 +19,9 @@
  *     writing, and refuse a batch that fails.
  *  4. Lay the rows out: a row whose bound fits its capacity stays; the others
  *     get slots at the tail, with headroom. When dead slots would outnumber
- *     live entries the direction is repacked in place first (planned here,
- *     carried out by the commit). Every allocation happens here.
+ *     live entries the direction is repacked within its arrays instead
+ *     (planned here, carried out by the commit). Every allocation happens
+ *     here.
  *  5. Commit, in parallel over rows: for each touched row, sort its ops by
  *     (col, seq), count the copies of each target they name, run each
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row

@@ -60,8 +60,8 @@ typedef struct dyng_i_rules {
     bool undirected;
 } dyng_i_rules;
 
-/* In a repack's order: the pair names a touched row by its row plan. */
-#define DYNG_I_TOUCHED_ROW ((int64_t)1 << 62)
+/* The pieces a repack's copy is cut into (apply_rows.tmpl.h). */
+#define DYNG_I_REPACK_PIECES 64
 
 /* One direction's part of the plan, and what its commit did. */
 typedef struct dyng_i_dirplan {
@@ -78,14 +78,16 @@ typedef struct dyng_i_dirplan {
     bool counted;    /* this direction's ops make the summary */
     int64_t max_len; /* the longest touched row before the batch */
     int64_t tail;    /* slots reserved at the tail for rows that may move */
-    /* A repack in place (plan_layout): every row with slots, as (its offset
-     * before, the vertex, or the index of its row plan plus
-     * DYNG_I_TOUCHED_ROW when the batch touches it), in the order of the
-     * offsets; and the slots the rows take once packed. */
+    /* A repack (plan_repack): every row that has slots, as (its offset, the
+     * vertex), in the order of the offsets; the slots of the packed layout,
+     * and the slots the repack needs while it runs. */
     bool compact;
     dyng_i_pair *order; /* 2 * order_len pairs: the order, then sort space */
     int64_t order_len;
-    int64_t packed_end;
+    int64_t packed_end, repack_end;
+    /* The packed layout cut into pieces of vertices that threads copy: where
+     * piece c's rows begin, and its first touched row's plan. */
+    int64_t piece_at[DYNG_I_REPACK_PIECES + 1], piece_row[DYNG_I_REPACK_PIECES + 1];
     /* Per thread: a copy of a row being rewritten in place. */
     char *row_copies;
     size_t row_copy_bytes;

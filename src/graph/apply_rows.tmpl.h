@@ -142,63 +142,107 @@ static bool DYNG_FN(repack_due)(const dyng_i_adj *adj, int64_t dead, int64_t use
     return (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
 }
 
-/* The slots a row keeps in a repack: its length plus headroom (packed_cap),
- * or fewer when that would reach `end`, where the next row's slots begin
- * before the repack. */
-static int64_t DYNG_FN(repack_cap)(int64_t len, int64_t at, int64_t end) {
-    const int64_t want = DYNG_FN(packed_cap)(len);
-    return want < end - at ? want : end - at;
+/* The vertices of piece c of a repack's layout: [lo, hi). */
+static void DYNG_FN(repack_piece)(int64_t n, int64_t c, int64_t *lo, int64_t *hi) {
+    *lo = n * c / DYNG_I_REPACK_PIECES;
+    *hi = n * (c + 1) / DYNG_I_REPACK_PIECES;
 }
 
 /*
- * Plan a repack in place (ADR 0002): list every row that has slots in the
- * order of its offset, and give the rows, in that order from slot 0, the
- * slots repack_cap says. Each row starts at or before where it starts now
- * and ends before the next row begins, so the commit can move the rows
- * toward the front one by one, in that order, without writing over a row
- * that has yet to move. A touched row is sized for its bound, and its plan
- * then says where its entries will be (old_off, old_cap). Allocates the
- * order; writes nothing of the graph.
+ * The packed layout of a repack for vertices [lo, hi), in vertex order from
+ * slot `at` (returned: where the next vertex's row begins), the touched rows
+ * from plan row `j` on: every row gets its length plus headroom
+ * (packed_cap); a touched row, room for its bound (at least its length
+ * before, which it holds until the commit rewrites it), so that it stays
+ * where it is put, which its plan then names (old_off, old_cap). With `move`
+ * (the commit's second pass, after the first left each row's record naming
+ * where the row now is) it also copies each row to its place and writes its
+ * record: in vertex order, so that the places are written in order and only
+ * the rows are read at random, prefetched.
+ */
+static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int64_t lo,
+                                      int64_t hi, int64_t at, int64_t j, bool move, int K) {
+    dyng_i_adj *adj = dp->adj;
+    ROW *rows = DYNG_FN(rows)(adj);
+    DYNG_V *col = DYNG_FN(cols)(adj);
+    const int64_t n_old = ru->n_old, end = hi < n_old ? hi : n_old;
+    for (int64_t v = lo; v < hi; v++) {
+        const int64_t len = v < n_old ? (int64_t)rows[v].len : 0;
+        int64_t cap = DYNG_FN(packed_cap)(len);
+        while (j < dp->num_rows && dp->rows[j].row < v)
+            j++;
+        if (j < dp->num_rows && dp->rows[j].row == v) {
+            dyng_i_rowplan *rp = &dp->rows[j];
+            cap = DYNG_FN(packed_cap)(rp->bound > len ? rp->bound : len);
+            rp->old_off = at;
+            rp->old_cap = cap;
+        }
+        if (move) {
+#if defined(__GNUC__)
+            /* Within the piece: other threads write the records past it. */
+            if (v + 2 * DYNG_I_AHEAD < end)
+                __builtin_prefetch(&rows[v + 2 * DYNG_I_AHEAD], 0);
+            if (v + DYNG_I_AHEAD < end) {
+                const int64_t ahead = (int64_t)rows[v + DYNG_I_AHEAD].off;
+                __builtin_prefetch(col + ahead, 0);
+                if (K > 0)
+                    __builtin_prefetch(adj->w + ahead * K, 0);
+            }
+#endif
+            if (len > 0) {
+                const int64_t from = (int64_t)rows[v].off;
+                DYNG_FN(copy_entries)
+                (col + at, K > 0 ? adj->w + at * K : NULL, col + from,
+                 K > 0 ? adj->w + from * K : NULL, len, K);
+            }
+            (void)DYNG_FN(set_row)(&rows[v], at, len, cap);
+        }
+        at += cap;
+    }
+    return at;
+}
+
+/*
+ * Plan a repack (ADR 0002 item 4), which the commit carries out in two
+ * passes over the direction's own arrays: every row that has slots moves,
+ * in the order of its offset from the last, to the back of the slots
+ * [end - live, end), packed; then each is copied, in vertex order, to its
+ * place in the packed layout at the front (repack_layout), which ends before
+ * the back begins.
+ * Here: the rows with slots in the order of their offsets, the layout's end
+ * (dp->packed_end) and the slots the first pass needs (dp->repack_end, which
+ * plan_layout grows the arrays to). Allocates the order; writes nothing of
+ * the graph.
  */
 static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) {
     const dyng_i_adj *adj = dp->adj;
     const ROW *rows = DYNG_FN(rows)(adj);
-    const int64_t n_old = ru->n_old;
     int64_t k = 0;
-    for (int64_t v = 0; v < n_old; v++)
+    for (int64_t v = 0; v < ru->n_old; v++)
         k += DYNG_FN(cap_of)(&rows[v]) > 0;
     dp->order = dyng_i_malloc((size_t)(k > 0 ? 2 * k : 1), sizeof(dyng_i_pair));
     if (dp->order == NULL)
         return dyng_i_oom("the order of a repack", (size_t)(2 * k) * sizeof(dyng_i_pair));
     k = 0;
-    int64_t j = 0; /* the touched rows come in the order of their ids */
-    for (int64_t v = 0; v < n_old; v++) {
-        while (j < dp->num_rows && dp->rows[j].row < v)
-            j++;
-        if (DYNG_FN(cap_of)(&rows[v]) == 0)
-            continue;
-        const bool touched = j < dp->num_rows && dp->rows[j].row == v;
-        dp->order[k].key = (int64_t)rows[v].off;
-        dp->order[k].pos = touched ? j | DYNG_I_TOUCHED_ROW : v;
-        k++;
-    }
+    for (int64_t v = 0; v < ru->n_old; v++)
+        if (DYNG_FN(cap_of)(&rows[v]) > 0)
+            dp->order[k++] = (dyng_i_pair){(int64_t)rows[v].off, v};
     dp->order_len = k;
     dyng_i_radix_sort_pairs(dp->order, k, dp->order + k);
-    int64_t at = 0;
-    for (int64_t i = 0; i < k; i++) {
-        const dyng_i_pair *e = &dp->order[i];
-        const int64_t end = i + 1 < k ? dp->order[i + 1].key : adj->slots_used;
-        if (e->pos & DYNG_I_TOUCHED_ROW) {
-            dyng_i_rowplan *rp = &dp->rows[e->pos & ~DYNG_I_TOUCHED_ROW];
-            rp->old_off = at;
-            rp->old_cap =
-                DYNG_FN(repack_cap)(rp->bound > rp->old_len ? rp->bound : rp->old_len, at, end);
-            at += rp->old_cap;
-        } else {
-            at += DYNG_FN(repack_cap)((int64_t)rows[e->pos].len, at, end);
-        }
+    /* The layout, piece by piece: where each begins, for the commit's copy. */
+    int64_t at = 0, j = 0;
+    for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
+        int64_t lo, hi;
+        DYNG_FN(repack_piece)(ru->n_new, c, &lo, &hi);
+        while (j < dp->num_rows && dp->rows[j].row < lo)
+            j++;
+        dp->piece_at[c] = at;
+        dp->piece_row[c] = j;
+        at = DYNG_FN(repack_layout)(dp, ru, lo, hi, at, j, false, 0);
     }
     dp->packed_end = at;
+    dp->repack_end =
+        dp->packed_end + adj->live > adj->slots_used ? dp->packed_end + adj->live : adj->slots_used;
     return DYNG_OK;
 }
 
@@ -207,10 +251,10 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
  * commit needs. A row whose bound exceeds its capacity gets slots at the
  * tail (it may still fit, if its insertions turn out to update). When the
  * dead slots this leaves would outnumber the live entries, or the tail would
- * pass what the offsets address, the direction is repacked in place first
- * (plan_repack) and the tail starts where the packed rows end. May grow the
- * direction's arrays (keeping their contents); writes nothing else of the
- * graph. On failure apply.c frees what was made.
+ * pass what the offsets address, the direction is repacked within its
+ * arrays instead (plan_repack), every touched row with room for its bound.
+ * May grow the direction's arrays (keeping their contents); writes nothing
+ * else of the graph. On failure apply.c frees what was made.
  */
 static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
                                      const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
@@ -242,17 +286,19 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, &dead);
         dp->compact = DYNG_FN(repack_due)(adj, dead, used_after);
     }
-    int64_t used = adj->slots_used;
+    int64_t used = adj->slots_used, room = used_after;
     if (dp->compact) {
+        /* Every touched row gets room for its bound: no tail. */
         DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru));
         used = dp->packed_end;
         dead = 0;
         used_after = DYNG_FN(plan_tail)(dp, n_new, used, &dead);
-        if (used_after > DYNG_O_LIMIT)
+        room = dp->repack_end > used_after ? dp->repack_end : used_after;
+        if (room > DYNG_O_LIMIT)
             return dyng_i_error(DYNG_CAPACITY,
                                 "the graph would hold %lld slots, more than its %s offsets can "
                                 "address; build it with int64 offsets",
-                                (long long)used_after, DYNG_O_NAME);
+                                (long long)room, DYNG_O_NAME);
     }
     dp->tail = used_after - used;
     /* Grow in place (contents kept). */
@@ -266,9 +312,9 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         adj->rows = p;
         adj->vert_alloc = want;
     }
-    if (used_after > adj->slot_alloc) {
-        int64_t want = used_after > adj->slot_alloc + adj->slot_alloc / 2
-                           ? used_after
+    if (room > adj->slot_alloc) {
+        int64_t want = room > adj->slot_alloc + adj->slot_alloc / 2 || dp->compact
+                           ? room
                            : adj->slot_alloc + adj->slot_alloc / 2;
         void *c =
             dyng_i_array_grow(adj->col, (size_t)adj->slot_alloc, (size_t)want, sizeof(DYNG_V));
@@ -520,40 +566,61 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     return len + 1;
 }
 
+/* The second pass of a repack, piece by piece (a team's work). */
+static void DYNG_FN(repack_copy)(void *ctx) {
+    dyng_i_rows_job *job = ctx;
+    dyng_i_dirplan *dp = job->dp;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+    for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
+        int64_t lo, hi;
+        DYNG_FN(repack_piece)(job->ru->n_new, c, &lo, &hi);
+        (void)DYNG_FN(repack_layout)(dp, job->ru, lo, hi, dp->piece_at[c], dp->piece_row[c], true,
+                                     job->K);
+    }
+}
+
 /*
- * The repack that plan_repack planned: move every row that has slots, in
- * the order of their offsets, to its planned place toward the front of the
- * same arrays (memmove for all but short rows) and write its record. The
- * dead slots go, and the huge pages the arrays have stay (fresh arrays would
- * be faulted in page by page, each a stall while the kernel finds a huge
- * page). A touched row takes the place and capacity its plan names; the
- * commit then rewrites it there or moves it to the tail.
+ * The repack that plan_repack planned. First every row that has slots
+ * moves, from the last in offset order to the first, to the back of the
+ * slots [end - live, end), packed (each ends where the one after it now
+ * starts, so none writes over a row that has yet to move), and its record
+ * says where. Then, in vertex order, each row is copied to its place in the
+ * packed layout at the front, which ends before the back begins, and its
+ * record is written (repack_layout). The dead slots go, rows are in vertex
+ * order again, and the arrays keep their pages (fresh arrays would be
+ * faulted in page by page, each huge page a stall while the kernel compacts
+ * memory to find one).
  */
-static void DYNG_FN(repack)(dyng_i_dirplan *dp, int K) {
+static void DYNG_FN(repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
     ROW *rows = DYNG_FN(rows)(adj);
     DYNG_V *col = DYNG_FN(cols)(adj);
-    int64_t at = 0;
-    for (int64_t i = 0; i < dp->order_len; i++) {
-        const dyng_i_pair *e = &dp->order[i];
-        const int64_t end = i + 1 < dp->order_len ? dp->order[i + 1].key : adj->slots_used;
-        int64_t v, len, cap;
-        if (e->pos & DYNG_I_TOUCHED_ROW) {
-            const dyng_i_rowplan *rp = &dp->rows[e->pos & ~DYNG_I_TOUCHED_ROW];
-            v = rp->row;
-            len = rp->old_len;
-            cap = rp->old_cap;
-        } else {
-            v = e->pos;
-            len = (int64_t)rows[v].len;
-            cap = DYNG_FN(repack_cap)(len, at, end);
+    int64_t at = dp->repack_end;
+    for (int64_t i = dp->order_len - 1; i >= 0;) {
+        /* Rows whose entries lie back to back (a packed stretch) move as one. */
+        int64_t first = i, run = (int64_t)rows[dp->order[i].pos].len;
+        while (first > 0) {
+            const int64_t len = (int64_t)rows[dp->order[first - 1].pos].len;
+            if (dp->order[first - 1].key + len != dp->order[first].key)
+                break;
+            first--;
+            run += len;
         }
-        if (at != e->key)
-            DYNG_FN(move_entries)(col, adj->w, at, e->key, len, K);
-        (void)DYNG_FN(set_row)(&rows[v], at, len, cap);
-        at += cap;
+        at -= run;
+        if (at != dp->order[first].key)
+            DYNG_FN(move_entries)(col, adj->w, at, dp->order[first].key, run, K);
+        for (int64_t x = first, to = at; x <= i; x++) {
+            ROW *rv = &rows[dp->order[x].pos];
+            rv->off = (DYNG_O)to; /* plan_layout checked that the slots fit the type */
+            to += (int64_t)rv->len;
+        }
+        i = first - 1;
     }
-    adj->slots_used = at;
+    dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
+    dyng_i_team(ru->n_new > 100000 ? dyng_i_threads(r) : 1, DYNG_FN(repack_copy), &job);
+    adj->slots_used = dp->packed_end;
     adj->dead = 0;
     dyng_i_free(dp->order);
     dp->order = NULL;
@@ -663,13 +730,15 @@ static void DYNG_FN(commit_team)(void *ctx) {
 static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
     const bool repacked = dp->compact;
-    if (repacked)
-        DYNG_FN(repack)(dp, K);
-    ROW *rows = DYNG_FN(rows)(adj);
-    for (int64_t v = ru->n_old; v < ru->n_new; v++) {
-        rows[v].off = 0;
-        rows[v].len = 0;
-        rows[v].extra = 0;
+    if (repacked) { /* the records of new vertices too */
+        DYNG_FN(repack)(dp, ru, K, r);
+    } else {
+        ROW *rows = DYNG_FN(rows)(adj);
+        for (int64_t v = ru->n_old; v < ru->n_new; v++) {
+            rows[v].off = 0;
+            rows[v].len = 0;
+            rows[v].extra = 0;
+        }
     }
     dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
     dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);

@@ -941,6 +941,63 @@ static void test_apply_inside_a_callers_team(void) {
 #endif
 }
 
+/* A repack of more than 100,000 rows, which copies the rows to their packed
+ * places on the graph's threads: on sequential resources and on two OpenMP
+ * threads, both ending equal to the model. Every row has one entry after the
+ * build; the first batch moves every row (6 insertions each: 14 slots, 1
+ * dead), the second would move every row again (9 insertions, 1 deletion:
+ * 15 entries), so its dead slots would outnumber the live entries, and it
+ * repacks: 16 slots a row instead of the 15 + 26 that moving every row
+ * again would take. */
+static void test_repack_on_threads(void) {
+    enum { N = 110000 };
+    for (int backend = 0; backend < 2; backend++) {
+        if (backend == 1 && !dyng_openmp_available())
+            continue;
+        dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+        int64_t *src = malloc(N * sizeof *src), *dst = malloc(N * sizeof *dst);
+        int32_t *w = malloc(N * sizeof *w);
+        if (src == NULL || dst == NULL || w == NULL) {
+            fprintf(stderr, "test_repack_on_threads: out of memory\n");
+            exit(1);
+        }
+        for (int64_t u = 0; u < N; u++) {
+            src[u] = u;
+            dst[u] = (u + 1) % N;
+            w[u] = (int32_t)(u % 50 + 1);
+        }
+        fixture f;
+        fx_build(&f, &p, N, N, src, dst, w);
+        dyng_resources *r = NULL;
+        REQUIRE_OK(dyng_resources_new(&r, (dyng_backend)backend, 2));
+        CHECK_OK(dyng_graph_set_resources(f.g, r));
+        tbatch tb;
+        tb_init(&tb, 1);
+        for (int64_t u = 0; u < N; u++)
+            for (int64_t j = 2; j <= 7; j++)
+                tb_ins(&tb, u, (u + j) % N, (int32_t)(u % 7 + j));
+        fx_apply(&f, &tb, DYNG_OK, "repack on threads: every row moves");
+        size_t before = 0, after = 0;
+        CHECK_OK(dyng_graph_memory_bytes(&before, f.g));
+        tb_clear(&tb);
+        for (int64_t u = 0; u < N; u++) {
+            tb_del(&tb, u, (u + 1) % N);
+            for (int64_t j = 1; j <= 9; j++)
+                tb_ins(&tb, u, (u + 100 + j * 17) % N, (int32_t)(j + u % 3));
+        }
+        fx_apply(&f, &tb, DYNG_OK, "repack on threads: every row moves again");
+        CHECK_OK(dyng_graph_check(f.g));
+        CHECK_OK(dyng_graph_memory_bytes(&after, f.g));
+        CHECK(after < 2 * before); /* 16 slots a row, not 41 */
+        tb_free(&tb);
+        fx_free(&f);
+        dyng_resources_free(&r);
+        free(src);
+        free(dst);
+        free(w);
+    }
+}
+
 /* dyng_batch_*: new (and bad types), add, reserve, clear, getters, id. */
 static void test_batch_functions(void) {
     dyng_batch *b = NULL;
@@ -1059,6 +1116,7 @@ int main(void) {
     test_row_relocation();
     test_row_shrinks_in_place();
     test_compaction_stream();
+    test_repack_on_threads();
     test_apply_inside_a_callers_team();
     test_batch_functions();
     dyng_resources_free(&seq);
