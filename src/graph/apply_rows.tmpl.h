@@ -6,9 +6,9 @@
  *
  * The commit rewrites every touched row where it will live: in place when
  * the row can hold its new length, else in slots reserved for it at the
- * tail (after a repack in place, when one is due). Each row's memory is read
- * and written in one visit, so a batch costs about one cache miss per record
- * and per row array it touches.
+ * tail (or, when a repack is due, in the place the repack gave it). Each
+ * row's memory is read and written in one visit, so a batch costs about one
+ * cache miss per record and per row array it touches.
  */
 
 /* Rows ahead that the loops prefetch. */
