@@ -80,11 +80,12 @@ typedef struct dyng_i_dirplan {
     int64_t tail;    /* slots reserved at the tail for rows that may move */
     /* A repack (plan_repack): every row that has slots, as (its offset, the
      * vertex), in the order of the offsets; the slots of the packed layout,
-     * and the slots the repack needs while it runs. */
+     * the slots the repack needs while it runs, and where its first pass
+     * puts the rows (from back_start to repack_end). */
     bool compact;
     dyng_i_pair *order; /* 2 * order_len pairs: the order, then sort space */
     int64_t order_len;
-    int64_t packed_end, repack_end;
+    int64_t packed_end, repack_end, back_start;
     /* The packed layout cut into pieces of vertices that threads copy: where
      * piece c's rows begin, and its first touched row's plan. */
     int64_t piece_at[DYNG_I_REPACK_PIECES + 1], piece_row[DYNG_I_REPACK_PIECES + 1];

@@ -156,7 +156,7 @@ static void DYNG_FN(repack_piece)(int64_t n, int64_t c, int64_t *lo, int64_t *hi
  * before, which it holds until the commit rewrites it), so that it stays
  * where it is put, which its plan then names (old_off, old_cap). With `move`
  * (the commit's second pass, after the first left each row's record naming
- * where the row now is) it also copies each row to its place and writes its
+ * where the row now is, from back_start) it also copies each row to its place and writes its
  * record: in vertex order, so that the places are written in order and only
  * the rows are read at random, prefetched.
  */
@@ -183,14 +183,14 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
             if (v + 2 * DYNG_I_AHEAD < end)
                 __builtin_prefetch(&rows[v + 2 * DYNG_I_AHEAD], 0);
             if (v + DYNG_I_AHEAD < end) {
-                const int64_t ahead = (int64_t)rows[v + DYNG_I_AHEAD].off;
+                const int64_t ahead = dp->back_start + (int64_t)rows[v + DYNG_I_AHEAD].off;
                 __builtin_prefetch(col + ahead, 0);
                 if (K > 0)
                     __builtin_prefetch(adj->w + ahead * K, 0);
             }
 #endif
             if (len > 0) {
-                const int64_t from = (int64_t)rows[v].off;
+                const int64_t from = dp->back_start + (int64_t)rows[v].off;
                 DYNG_FN(copy_entries)
                 (col + at, K > 0 ? adj->w + at * K : NULL, col + from,
                  K > 0 ? adj->w + from * K : NULL, len, K);
@@ -243,6 +243,7 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
     dp->packed_end = at;
     dp->repack_end =
         dp->packed_end + adj->live > adj->slots_used ? dp->packed_end + adj->live : adj->slots_used;
+    dp->back_start = dp->repack_end - adj->live;
     return DYNG_OK;
 }
 
@@ -294,11 +295,11 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         dead = 0;
         used_after = DYNG_FN(plan_tail)(dp, n_new, used, &dead);
         room = dp->repack_end > used_after ? dp->repack_end : used_after;
-        if (room > DYNG_O_LIMIT)
+        if (used_after > DYNG_O_LIMIT)
             return dyng_i_error(DYNG_CAPACITY,
                                 "the graph would hold %lld slots, more than its %s offsets can "
                                 "address; build it with int64 offsets",
-                                (long long)room, DYNG_O_NAME);
+                                (long long)used_after, DYNG_O_NAME);
     }
     dp->tail = used_after - used;
     /* Grow in place (contents kept). */
@@ -586,7 +587,9 @@ static void DYNG_FN(repack_copy)(void *ctx) {
  * moves, from the last in offset order to the first, to the back of the
  * slots [end - live, end), packed (each ends where the one after it now
  * starts, so none writes over a row that has yet to move), and its record
- * says where. Then, in vertex order, each row is copied to its place in the
+ * says where, counted from the back's start (so that it fits the offset
+ * type even when the slots in use for this pass do not: only the packed
+ * layout must). Then, in vertex order, each row is copied to its place in the
  * packed layout at the front, which ends before the back begins, and its
  * record is written (repack_layout). The dead slots go, rows are in vertex
  * order again, and the arrays keep their pages (fresh arrays would be
@@ -613,7 +616,7 @@ static void DYNG_FN(repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
             DYNG_FN(move_entries)(col, adj->w, at, dp->order[first].key, run, K);
         for (int64_t x = first, to = at; x <= i; x++) {
             ROW *rv = &rows[dp->order[x].pos];
-            rv->off = (DYNG_O)to; /* plan_layout checked that the slots fit the type */
+            rv->off = (DYNG_O)(to - dp->back_start); /* < live: fits the type */
             to += (int64_t)rv->len;
         }
         i = first - 1;
