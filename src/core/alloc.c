@@ -224,6 +224,17 @@ void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size) {
     return g + 1;
 }
 
+size_t dyng_i_array_grown_count(const void *p, size_t count) {
+    size_t more = count / 2;
+#ifdef DYNG_I_CAN_MAP
+    if (p != NULL && ((const array_header *)p - 1)->mapped != 0)
+        more = count / 8;
+#else
+    (void)p;
+#endif
+    return count + (more > 0 ? more : 1);
+}
+
 void *dyng_i_array_shrink(void *p, size_t count, size_t size) {
     const size_t bytes = dyng_i_mul_size(count, size);
     if (p == NULL || bytes == SIZE_MAX)

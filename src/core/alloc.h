@@ -31,6 +31,12 @@ void *dyng_i_array_alloc(size_t count, size_t size);
 void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size);
 void dyng_i_array_free(void *p);
 
+/* What to grow a graph array of `count` elements to when it must grow, by
+ * at least one element: an eighth more when it is mapped memory (growing
+ * it remaps pages and copies nothing, so little slack need be kept), else
+ * half again (growing it may copy it). */
+size_t dyng_i_array_grown_count(const void *p, size_t count);
+
 /* Give back the memory of a graph array past its first `count` elements,
  * keeping them: the block, or a copy of it, which takes its place. Cannot
  * fail: when the system keeps the memory, `p` stays as it is. */

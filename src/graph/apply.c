@@ -254,10 +254,10 @@ static dyng_status report_failure(const plan *pl, int64_t seq, int why) {
 }
 
 /* Bytes of scratch one direction with n ops needs: ops, row plans,
- * outcomes, existing counts, new copies and two sort buffers per op. */
+ * outcomes, existing counts, movers, new copies and two sort buffers per op. */
 static size_t dir_bytes(int64_t n) {
     return (size_t)n * (sizeof(dyng_i_op) + sizeof(dyng_i_rowplan) + sizeof(dyng_i_outcome) +
-                        sizeof(int64_t) + 3 * sizeof(dyng_i_pair));
+                        sizeof(int64_t) + sizeof(dyng_i_region) + 3 * sizeof(dyng_i_pair));
 }
 
 /* Carve a direction's arrays out of the scratch at *at. */
@@ -271,6 +271,8 @@ static void carve(dyng_i_dirplan *dp, char **at, int64_t n) {
     *at += (size_t)n * sizeof(dyng_i_outcome);
     dp->counts = (int64_t *)*at;
     *at += (size_t)n * sizeof(int64_t);
+    dp->left = (dyng_i_region *)*at;
+    *at += (size_t)n * sizeof(dyng_i_region);
     dp->news = (dyng_i_pair *)*at;
     *at += (size_t)n * sizeof(dyng_i_pair);
     dp->pairs = (dyng_i_pair *)*at;

@@ -46,9 +46,15 @@ typedef struct dyng_i_rowplan {
     int64_t op_begin, op_end;          /* its ops in the sorted op array          */
     int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex)     */
     int64_t bound;                     /* most entries it can have after: old_len plus insertions */
-    int64_t dest;     /* slots reserved for it (at the tail, or in a repacked direction), or -1 */
+    int64_t dest;     /* slots reserved for it (a hole, the tail, or a repacked direction's), or -1 */
     int64_t dest_cap; /* how many                                                   */
+    int64_t mover;    /* when dest >= 0: its place in the plan's movers, else -1    */
 } dyng_i_rowplan;
+
+/* A region of slots. */
+typedef struct dyng_i_region {
+    int64_t off, cap;
+} dyng_i_region;
 
 /* What the rules need to know of the batch and the graph. */
 typedef struct dyng_i_rules {
@@ -78,6 +84,18 @@ typedef struct dyng_i_dirplan {
     bool counted;    /* this direction's ops make the summary */
     int64_t max_len; /* the longest touched row before the batch */
     int64_t tail;    /* slots reserved at the tail for rows that may move */
+    /* The rows that got slots (dest >= 0): how many, and the slots each
+     * leaves (written by the commit: its old ones, or the ones it got when
+     * its new length fitted after all). The holes they take, per size (from
+     * the end of its list), and their slots; the most holes of each size the
+     * commit can add. */
+    dyng_i_region *left;
+    int64_t num_movers;
+    int64_t taken[DYNG_I_HOLE_SIZES];
+    int64_t taken_slots;
+    int64_t new_holes[DYNG_I_HOLE_SIZES];
+    int64_t added;      /* the most entries the rows can gain (their bounds) */
+    int64_t dead_after; /* the direction's dead slots after the batch */
     /* A repack (plan_repack): every row that has slots, as (its offset, the
      * vertex), in the order of the offsets; the slots of the packed layout,
      * the slots the repack needs while it runs, and where its first pass

@@ -51,10 +51,11 @@ static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
     }
 }
 
-/* Headroom for a row that moves: half again plus 4 slots, at most what a
- * record holds. */
+/* Headroom for a row that moves to the tail: a quarter plus one slot, at
+ * most what a record holds. (A row that moves again leaves a hole that
+ * another row takes, so little headroom wastes little.) */
 static int64_t DYNG_FN(grown_cap)(int64_t len) {
-    int64_t extra = len / 2 + 4;
+    int64_t extra = len / 8 + 1;
     return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
 }
 
@@ -117,29 +118,75 @@ static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_
     dp->max_len = job.max_len;
 }
 
-/* Give the rows whose bound passes their capacity slots at the tail, from
- * slot `used` on; returns the slots used after. Adds the slots they leave
- * behind to *dead. */
-static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t used, int64_t *dead) {
+/* Add to count[s - 1] the holes of s slots that a region of `cap` dead
+ * slots makes. */
+static void DYNG_FN(count_holes)(int64_t *count, int64_t cap) {
+    count[DYNG_I_HOLE_SIZES - 1] += cap / DYNG_I_HOLE_SIZES;
+    if (cap % DYNG_I_HOLE_SIZES > 0)
+        count[cap % DYNG_I_HOLE_SIZES - 1]++;
+}
+
+/* The size of the smallest hole of at least `need` slots that the plan has
+ * not taken yet, or 0. */
+static int64_t DYNG_FN(hole_for)(const dyng_i_adj *adj, const int64_t *taken, int64_t need) {
+    for (int64_t s = need < 1 ? 1 : need; s <= DYNG_I_HOLE_SIZES; s++)
+        if (adj->num_holes[s - 1] > taken[s - 1])
+            return s;
+    return 0;
+}
+
+/*
+ * Give the rows whose bound passes their capacity slots: the smallest hole
+ * that holds the bound (with `holes`), else slots at the tail, from slot
+ * `used` on; returns the slots used after. Numbers the rows that get slots
+ * (their `mover`), counts the holes they take and the most they can leave,
+ * and adds up the entries the rows may gain and the dead slots after.
+ */
+static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t used, bool holes) {
+    const dyng_i_adj *adj = dp->adj;
     int64_t tail = 0;
+    memset(dp->taken, 0, sizeof dp->taken);
+    memset(dp->new_holes, 0, sizeof dp->new_holes);
+    dp->taken_slots = 0;
+    dp->num_movers = 0;
+    dp->added = 0;
+    dp->dead_after = dp->adj->dead;
     for (int64_t i = 0; i < dp->num_rows; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
+        dp->added += rp->bound - rp->old_len;
         rp->dest = -1;
         rp->dest_cap = 0;
+        rp->mover = -1;
         if (rp->row < n_new && rp->bound > rp->old_cap) {
-            rp->dest = used + tail;
-            rp->dest_cap = DYNG_FN(grown_cap)(rp->bound);
-            tail += rp->dest_cap;
-            *dead += rp->old_cap;
+            rp->mover = dp->num_movers++;
+            dp->dead_after += rp->old_cap;
+            const int64_t s = holes ? DYNG_FN(hole_for)(adj, dp->taken, rp->bound) : 0;
+            if (s > 0) { /* the holes of a size go from the end of its list */
+                rp->dest = adj->holes[s - 1][adj->num_holes[s - 1] - 1 - dp->taken[s - 1]];
+                rp->dest_cap = s;
+                dp->taken[s - 1]++;
+                dp->taken_slots += s;
+                dp->dead_after -= s;
+            } else {
+                rp->dest = used + tail;
+                rp->dest_cap = DYNG_FN(grown_cap)(rp->bound);
+                tail += rp->dest_cap;
+            }
+            /* It leaves one of its two regions. */
+            DYNG_FN(count_holes)(dp->new_holes, rp->old_cap);
+            DYNG_FN(count_holes)(dp->new_holes, rp->dest_cap);
         }
     }
     return used + tail;
 }
 
-/* Whether a direction is due for a repack: its dead slots would outnumber
- * its live entries, or its tail would pass what the offsets address. */
-static bool DYNG_FN(repack_due)(const dyng_i_adj *adj, int64_t dead, int64_t used_after) {
-    return (dead > adj->live && dead >= 64) || used_after > DYNG_O_LIMIT;
+/* Whether a direction is due for a repack: the slots it would use would hold
+ * more than twice the live entries it may have (the rest being dead slots,
+ * holes too small for the rows that move, and headroom that deletions left
+ * in rows), or its tail would pass what the offsets address. */
+static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t used_after) {
+    const int64_t live = dp->adj->live + dp->added, waste = used_after - live;
+    return (waste > live && waste >= 64) || used_after > DYNG_O_LIMIT;
 }
 
 /* The vertices of piece c of a repack's layout: [lo, hi). */
@@ -247,15 +294,38 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
     return DYNG_OK;
 }
 
+/* Make room in the hole lists for every hole the commit may add: each mover
+ * leaves either its old slots or its reserved ones. With a repack, the lists
+ * start empty. Grows the lists, keeping their contents. */
+static dyng_status DYNG_FN(reserve_holes)(dyng_i_dirplan *dp) {
+    dyng_i_adj *adj = dp->adj;
+    int64_t need[DYNG_I_HOLE_SIZES];
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        need[s] = (dp->compact ? 0 : adj->num_holes[s] - dp->taken[s]) + dp->new_holes[s];
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++) {
+        if (need[s] <= adj->hole_alloc[s])
+            continue;
+        const int64_t grown = adj->hole_alloc[s] + adj->hole_alloc[s] / 2 + 16;
+        const int64_t want = need[s] > grown ? need[s] : grown;
+        int64_t *p = dyng_i_realloc(adj->holes[s], (size_t)want, sizeof(int64_t));
+        if (p == NULL)
+            return dyng_i_oom("a graph's list of holes", (size_t)want * sizeof(int64_t));
+        adj->holes[s] = p;
+        adj->hole_alloc[s] = want;
+    }
+    return DYNG_OK;
+}
+
 /*
  * Step 4: decide where every touched row goes and make every allocation the
- * commit needs. A row whose bound exceeds its capacity gets slots at the
- * tail (it may still fit, if its insertions turn out to update). When the
- * dead slots this leaves would outnumber the live entries, or the tail would
- * pass what the offsets address, the direction is repacked within its
- * arrays instead (plan_repack), every touched row with room for its bound.
- * May grow the direction's arrays (keeping their contents); writes nothing
- * else of the graph. On failure apply.c frees what was made.
+ * commit needs. A row whose bound exceeds its capacity gets a hole or slots
+ * at the tail (it may still fit, if its insertions turn out to update). When
+ * the slots in use would then hold more than twice the live entries, or the
+ * tail would pass what the offsets address, the direction is repacked within
+ * its arrays instead (plan_repack), every touched row with room for its
+ * bound. May grow the direction's arrays and hole lists (keeping their
+ * contents); writes nothing else of the graph. On failure apply.c frees what
+ * was made.
  */
 static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
                                      const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
@@ -264,16 +334,16 @@ static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *r
 static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
     dyng_i_adj *adj = dp->adj;
     const int64_t n_new = ru->n_new;
-    int64_t dead = adj->dead;
-    int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, &dead);
-    dp->compact = DYNG_FN(repack_due)(adj, dead, used_after);
-    if (dp->compact) {
+    int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
+    dp->compact = DYNG_FN(repack_due)(dp, used_after);
+    if (dp->compact || dp->dead_after > adj->live) {
         /* The bounds take every insertion as new. Before paying for a
-         * repack, which moves every row anyway, take the exact lengths of
-         * the rows that would move: a batch that upserts existing edges
-         * then fits where it is (and a stream of such batches allocates
-         * nothing). Runs the rules on those rows, as the commit will again;
-         * writes only the plan's scratch. */
+         * repack, which moves every row anyway, or leaving more dead slots
+         * than live entries, take the exact lengths of the rows that would
+         * move: a batch that upserts existing edges then fits where it is
+         * (and a stream of such batches allocates nothing). Runs the rules
+         * on those rows, as the commit will again; writes only the plan's
+         * scratch. */
         dyng_i_counters scratch = {0};
         int64_t fail_seq = INT64_MAX, ng, news;
         int fail_why = DYNG_I_FAIL_NONE;
@@ -283,17 +353,15 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
                 rp->bound =
                     DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
         }
-        dead = adj->dead;
-        used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, &dead);
-        dp->compact = DYNG_FN(repack_due)(adj, dead, used_after);
+        used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
+        dp->compact = DYNG_FN(repack_due)(dp, used_after);
     }
     int64_t used = adj->slots_used, room = used_after;
     if (dp->compact) {
         /* Every touched row gets room for its bound: no tail. */
         DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru));
         used = dp->packed_end;
-        dead = 0;
-        used_after = DYNG_FN(plan_tail)(dp, n_new, used, &dead);
+        used_after = DYNG_FN(plan_tail)(dp, n_new, used, false);
         room = dp->repack_end > used_after ? dp->repack_end : used_after;
         if (used_after > DYNG_O_LIMIT)
             return dyng_i_error(DYNG_CAPACITY,
@@ -302,6 +370,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
                                 (long long)used_after, DYNG_O_NAME);
     }
     dp->tail = used_after - used;
+    DYNG_I_TRY(DYNG_FN(reserve_holes)(dp));
     /* Grow in place (contents kept). */
     if (n_new > adj->vert_alloc) {
         int64_t want = n_new > adj->vert_alloc + adj->vert_alloc / 2
@@ -314,9 +383,8 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         adj->vert_alloc = want;
     }
     if (room > adj->slot_alloc) {
-        int64_t want = room > adj->slot_alloc + adj->slot_alloc / 2 || dp->compact
-                           ? room
-                           : adj->slot_alloc + adj->slot_alloc / 2;
+        const int64_t grown = (int64_t)dyng_i_array_grown_count(adj->col, (size_t)adj->slot_alloc);
+        const int64_t want = room > grown || dp->compact ? room : grown;
         void *c =
             dyng_i_array_grow(adj->col, (size_t)adj->slot_alloc, (size_t)want, sizeof(DYNG_V));
         if (c == NULL)
@@ -668,6 +736,11 @@ static void DYNG_FN(commit_team)(void *ctx) {
                 __builtin_prefetch(adj->w + ahead->old_off * K, 1);
             if (ahead->row < n_new)
                 __builtin_prefetch(&rows[ahead->row], 1);
+            if (ahead->dest >= 0) { /* a hole is anywhere */
+                __builtin_prefetch(col + ahead->dest, 1);
+                if (K > 0)
+                    __builtin_prefetch(adj->w + ahead->dest * K, 1);
+            }
         }
 #endif
         const dyng_i_rowplan *rp = &dp->rows[i];
@@ -691,6 +764,10 @@ static void DYNG_FN(commit_team)(void *ctx) {
                         DYNG_FN(set_row)(&rows[rp->row], rp->old_off, len, rp->old_cap);
             }
             live += len - rp->old_len;
+            if (moves)
+                dp->left[rp->mover] = len > rp->old_cap
+                                          ? (dyng_i_region){rp->old_off, rp->old_cap}
+                                          : (dyng_i_region){rp->dest, rp->dest_cap};
             continue;
         }
         int64_t ng, news;
@@ -717,6 +794,9 @@ static void DYNG_FN(commit_team)(void *ctx) {
         }
         dead += DYNG_FN(set_row)(&rows[rp->row], at, len, cap);
         live += len - rp->old_len;
+        if (rp->dest >= 0)
+            dp->left[rp->mover] = len > rp->old_cap ? (dyng_i_region){rp->old_off, rp->old_cap}
+                                                    : (dyng_i_region){rp->dest, rp->dest_cap};
     } /* end of the row loop */
     (void)fail_seq;
     (void)fail_why;
@@ -728,6 +808,27 @@ static void DYNG_FN(commit_team)(void *ctx) {
         job->live += live;
         job->dead += dead;
     }
+}
+
+/* Add a region of dead slots to the hole lists (reserve_holes made room). */
+static void DYNG_FN(add_holes)(dyng_i_adj *adj, int64_t off, int64_t cap) {
+    while (cap > 0) {
+        const int64_t s = cap < DYNG_I_HOLE_SIZES ? cap : DYNG_I_HOLE_SIZES;
+        adj->holes[s - 1][adj->num_holes[s - 1]++] = off;
+        off += s;
+        cap -= s;
+    }
+}
+
+/* After the rows are rewritten: drop the holes the movers took (or, after a
+ * repack, every hole: the dead slots are gone) and add the slots each mover
+ * left. */
+static void DYNG_FN(settle_holes)(dyng_i_dirplan *dp, bool repacked) {
+    dyng_i_adj *adj = dp->adj;
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        adj->num_holes[s] = repacked ? 0 : adj->num_holes[s] - dp->taken[s];
+    for (int64_t k = 0; k < dp->num_movers; k++)
+        DYNG_FN(add_holes)(adj, dp->left[k].off, dp->left[k].cap);
 }
 
 static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
@@ -748,7 +849,8 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
     dp->c = job.c;
     adj->slots_used += dp->tail;
     adj->live += job.live;
-    adj->dead += job.dead;
+    adj->dead += job.dead - dp->taken_slots;
+    DYNG_FN(settle_holes)(dp, repacked);
     if (repacked && adj->slot_alloc > adj->slots_used) {
         /* Give back what the dead slots held (the arrays keep their place). */
         adj->col = dyng_i_array_shrink(adj->col, (size_t)adj->slots_used, sizeof(DYNG_V));

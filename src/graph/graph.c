@@ -357,8 +357,11 @@ dyng_status dyng_graph_set_resources(dyng_graph *g, dyng_resources *r) {
 
 static size_t adj_bytes(const dyng_graph *g, const dyng_i_adj *a) {
     size_t vs = dyng_type_size(g->p.vertex_type);
+    size_t holes = 0;
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        holes += (size_t)a->hole_alloc[s] * sizeof(int64_t);
     return (size_t)a->vert_alloc * g->k->row_record_bytes +
-           (size_t)a->slot_alloc * (vs + (size_t)g->p.num_weights * sizeof(int32_t));
+           (size_t)a->slot_alloc * (vs + (size_t)g->p.num_weights * sizeof(int32_t)) + holes;
 }
 
 dyng_status dyng_graph_memory_bytes(size_t *bytes, const dyng_graph *g) {

@@ -6,9 +6,10 @@
  * one array of slots
  * holding every row's targets (vertex type) with, beside it, num_weights int32
  * weights per slot. Rows are packed when a graph is built; a row that outgrows
- * its capacity moves to the end of the slot array with headroom, leaving dead
- * slots behind; when dead slots outnumber live entries the whole direction is
- * repacked. See docs/adr/0002-row-storage-with-headroom.md.
+ * its capacity moves, into a hole (the dead slots another row left) that holds
+ * it or else to the end of the slot array with headroom, leaving its own
+ * slots behind as a hole; when dead slots outnumber live entries the whole
+ * direction is repacked. See docs/adr/0002-row-storage-with-headroom.md.
  *
  * Everything that depends on the vertex and offset types lives in
  * kernels.tmpl.h, instantiated once per supported pair in kernels.c; the
@@ -20,6 +21,10 @@
 #include "dyng/batch.h"
 #include "dyng/graph.h"
 
+/* Holes are kept by size, 1 to this many slots; a larger region of dead slots
+ * is kept as holes of this size and one of the rest. */
+#define DYNG_I_HOLE_SIZES 16
+
 typedef struct dyng_i_adj {
     void *rows;         /* row records, one per vertex (vert_alloc allocated) */
     void *col;          /* targets, slot_alloc allocated                        */
@@ -28,8 +33,13 @@ typedef struct dyng_i_adj {
     int64_t slot_alloc; /* slots allocated                                      */
     int64_t slots_used; /* slots handed out to rows (the end of the last row)   */
     int64_t live;       /* entries in rows                                      */
-    int64_t dead;       /* slots left behind by rows that moved                 */
+    int64_t dead;       /* slots left behind by rows that moved (holes included) */
     int num_weights;    /* K: weights per slot                                  */
+    /* Holes: holes[s - 1] lists the offsets of the dead regions of s slots
+     * that a moving row can take (num_holes of them, hole_alloc allocated). */
+    int64_t *holes[DYNG_I_HOLE_SIZES];
+    int64_t num_holes[DYNG_I_HOLE_SIZES];
+    int64_t hole_alloc[DYNG_I_HOLE_SIZES];
 } dyng_i_adj;
 
 /* The most free slots a row record keeps after its row (kernels.tmpl.h). */

@@ -99,6 +99,8 @@ static void DYNG_FN(free_adj)(dyng_i_adj *adj) {
     dyng_i_array_free(adj->rows);
     dyng_i_array_free(adj->col);
     dyng_i_array_free(adj->w);
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        dyng_i_free(adj->holes[s]);
     memset(adj, 0, sizeof *adj);
 }
 
@@ -708,7 +710,21 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
     if (caps + adj->dead != adj->slots_used)
         CHECK_FAIL("%s: capacities %lld + dead %lld != slots used %lld", name, (long long)caps,
                    (long long)adj->dead, (long long)adj->slots_used);
-    /* Slots of different rows must not overlap: sort rows by offset. */
+    /* Holes lie among the slots in use and hold dead slots only. */
+    int64_t hole_slots = 0;
+    for (int64_t s = 1; s <= DYNG_I_HOLE_SIZES; s++)
+        for (int64_t h = 0; h < adj->num_holes[s - 1]; h++) {
+            const int64_t off = adj->holes[s - 1][h];
+            if (off < 0 || off + s > adj->slots_used)
+                CHECK_FAIL("%s: a hole of %lld slots at %lld, with %lld slots in use", name,
+                           (long long)s, (long long)off, (long long)adj->slots_used);
+            hole_slots += s;
+        }
+    if (hole_slots > adj->dead)
+        CHECK_FAIL("%s: holes hold %lld slots, more than the %lld dead", name,
+                   (long long)hole_slots, (long long)adj->dead);
+    /* Slots of different rows and holes must not overlap: sort them by
+     * offset (a hole of s slots as position -s). */
     int64_t k = 0;
     for (int64_t v = 0; v < n; v++)
         if (DYNG_FN(cap_of)(&rows[v]) > 0) {
@@ -716,12 +732,19 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
             pairs[k].pos = v;
             k++;
         }
+    for (int64_t s = 1; s <= DYNG_I_HOLE_SIZES; s++)
+        for (int64_t h = 0; h < adj->num_holes[s - 1]; h++)
+            pairs[k++] = (dyng_i_pair){adj->holes[s - 1][h], -s};
     dyng_i_sort_pairs(pairs, k, tmp);
     for (int64_t i = 1; i < k; i++) {
-        int64_t prev = pairs[i - 1].pos;
-        if ((int64_t)rows[prev].off + DYNG_FN(cap_of)(&rows[prev]) > pairs[i].key)
-            CHECK_FAIL("%s: the slots of rows %lld and %lld overlap", name, (long long)prev,
-                       (long long)pairs[i].pos);
+        const int64_t prev = pairs[i - 1].pos;
+        const int64_t end = prev >= 0 ? (int64_t)rows[prev].off + DYNG_FN(cap_of)(&rows[prev])
+                                      : pairs[i - 1].key - prev;
+        if (end > pairs[i].key)
+            CHECK_FAIL("%s: the slots of %s %lld and %s %lld overlap", name,
+                       prev >= 0 ? "row" : "a hole at", (long long)(prev >= 0 ? prev : pairs[i - 1].key),
+                       pairs[i].pos >= 0 ? "row" : "a hole at",
+                       (long long)(pairs[i].pos >= 0 ? pairs[i].pos : pairs[i].key));
     }
 done:
     return st;
@@ -770,7 +793,15 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
         for (int64_t v = 0; v < n; v++)
             if (DYNG_FN(row_len)(&g->in, v) > maxlen)
                 maxlen = DYNG_FN(row_len)(&g->in, v);
+    /* Room to sort the rows and holes of a direction by offset. */
     int64_t npairs = maxlen > n ? maxlen : n;
+    for (int d = 0; d < (in ? 2 : 1); d++) {
+        const dyng_i_adj *a = d == 0 ? &g->out : &g->in;
+        int64_t with_holes = n;
+        for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+            with_holes += a->num_holes[s];
+        npairs = with_holes > npairs ? with_holes : npairs;
+    }
     dyng_i_pair *pairs = dyng_i_malloc((size_t)npairs + 1, 2 * sizeof(dyng_i_pair));
     DYNG_O *tptr = dyng_i_malloc((size_t)n + 1, sizeof(DYNG_O));
     DYNG_V *tcol = dyng_i_malloc((size_t)g->out.live + 1, sizeof(DYNG_V));
