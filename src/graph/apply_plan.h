@@ -46,7 +46,7 @@ typedef struct dyng_i_rowplan {
     int64_t op_begin, op_end;          /* its ops in the sorted op array          */
     int64_t old_off, old_len, old_cap; /* the row before (0 for a new vertex)     */
     int64_t bound;                     /* most entries it can have after: old_len plus insertions */
-    int64_t dest;     /* slots reserved for it (a hole, the tail, or a repacked direction's), or -1 */
+    int64_t dest; /* slots reserved for it (a hole, the tail, or a repacked direction's), or -1 */
     int64_t dest_cap; /* how many                                                   */
     int64_t mover;    /* when dest >= 0: its place in the plan's movers, else -1    */
 } dyng_i_rowplan;

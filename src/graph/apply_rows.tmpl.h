@@ -765,9 +765,8 @@ static void DYNG_FN(commit_team)(void *ctx) {
             }
             live += len - rp->old_len;
             if (moves)
-                dp->left[rp->mover] = len > rp->old_cap
-                                          ? (dyng_i_region){rp->old_off, rp->old_cap}
-                                          : (dyng_i_region){rp->dest, rp->dest_cap};
+                dp->left[rp->mover] = len > rp->old_cap ? (dyng_i_region){rp->old_off, rp->old_cap}
+                                                        : (dyng_i_region){rp->dest, rp->dest_cap};
             continue;
         }
         int64_t ng, news;

@@ -742,7 +742,8 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
                                       : pairs[i - 1].key - prev;
         if (end > pairs[i].key)
             CHECK_FAIL("%s: the slots of %s %lld and %s %lld overlap", name,
-                       prev >= 0 ? "row" : "a hole at", (long long)(prev >= 0 ? prev : pairs[i - 1].key),
+                       prev >= 0 ? "row" : "a hole at",
+                       (long long)(prev >= 0 ? prev : pairs[i - 1].key),
                        pairs[i].pos >= 0 ? "row" : "a hole at",
                        (long long)(pairs[i].pos >= 0 ? pairs[i].pos : pairs[i].key));
     }
