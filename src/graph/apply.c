@@ -18,15 +18,17 @@
  *     on_existing_insert "error"): run the rules on every touched row without
  *     writing, and refuse a batch that fails.
  *  4. Lay the rows out: a row whose bound fits its capacity stays; the others
- *     get slots at the tail, with headroom. When dead slots would outnumber
- *     live entries the direction is repacked within its arrays instead
- *     (planned here, carried out by the commit). Every allocation happens
- *     here.
+ *     get the smallest hole that holds them (slots another row left), else
+ *     slots at the tail, with headroom. When the slots in use would hold
+ *     more than twice the live entries the direction is repacked within its
+ *     arrays instead (planned here, carried out by the commit). Every
+ *     allocation happens here.
  *  5. Commit, in parallel over rows: for each touched row, sort its ops by
  *     (col, seq), count the copies of each target they name, run each
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row
  *     where it lives or in its reserved slots; then write its record. Each
  *     row is visited once, which is what a batch of random changes costs.
+ *     The slots each moved row left become holes for the next batches.
  *
  * Steps 1-4 change nothing that a reader of the graph can see (step 4 may
  * grow arrays, keeping their contents), and step 5 cannot fail, so a failure
@@ -34,7 +36,7 @@
  * as it was, byte for byte.
  *
  * Cost: O(b + sum over touched rows of their length), plus a repack now and
- * then whose cost is paid for by the moves that made the dead slots. The
+ * then whose cost is paid for by the changes that made the slack. The
  * planning arrays come from the resources' scratch space, so a steady stream
  * of batches reuses the same memory.
  */

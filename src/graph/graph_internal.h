@@ -8,8 +8,8 @@
  * weights per slot. Rows are packed when a graph is built; a row that outgrows
  * its capacity moves, into a hole (the dead slots another row left) that holds
  * it or else to the end of the slot array with headroom, leaving its own
- * slots behind as a hole; when dead slots outnumber live entries the whole
- * direction is repacked. See docs/adr/0002-row-storage-with-headroom.md.
+ * slots behind as a hole; when the slots in use would hold more than twice
+ * the live entries the whole direction is repacked. See docs/adr/0002-row-storage-with-headroom.md.
  *
  * Everything that depends on the vertex and offset types lives in
  * kernels.tmpl.h, instantiated once per supported pair in kernels.c; the
