@@ -113,6 +113,14 @@ static void DYNG_FN(plan_rows_team)(void *ctx) {
 }
 
 static void DYNG_FN(plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r) {
+#if defined(__GNUC__)
+    /* The holes that plan_tail may give come from the ends of the lists:
+     * load them now, beside the records (a cold small batch otherwise waits
+     * for each list in turn). */
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        if (dp->adj->num_holes[s] > 0)
+            __builtin_prefetch(&dp->adj->holes[s][dp->adj->num_holes[s] - 1]);
+#endif
     dyng_i_rows_job job = {.dp = dp, .ru = ru};
     dyng_i_team(dp->num_rows > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(plan_rows_team), &job);
     dp->max_len = job.max_len;
