@@ -19,6 +19,7 @@
 #endif
 
 #include "check.h"
+#include "graph/graph_internal.h"
 #include "refmodel.h"
 
 static dyng_resources *seq;
@@ -941,6 +942,60 @@ static void test_apply_inside_a_callers_team(void) {
 #endif
 }
 
+/* Holes: the slots a moved row leaves are taken by the next row that must
+ * move and fits them (the smallest that does), before any slots at the tail.
+ * Out-rows 0..99 hold 4 entries, 100..199 hold 3, all packed. The first
+ * batch inserts into rows 0..99, which move to the tail and leave 100 holes
+ * of 4 slots; the second inserts into rows 100..199, whose new length (4)
+ * fits those holes exactly: the out-direction's slots in use stay as they
+ * were, and the holes are now the 100 of 3 slots those rows left. A third
+ * batch whose rows fit no hole (5 entries: none is that big) goes to the
+ * tail again. */
+static void test_holes_are_taken(void) {
+    enum { N = 400 };
+    dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    int64_t src[700], dst[700];
+    int32_t w[700];
+    int64_t m = 0;
+    for (int64_t u = 0; u < 200; u++)
+        for (int64_t j = 0; j < (u < 100 ? 4 : 3); j++) {
+            src[m] = u;
+            dst[m] = 200 + (u + 37 * j) % 200;
+            w[m] = (int32_t)(j + 1);
+            m++;
+        }
+    fixture f;
+    fx_build(&f, &p, N, m, src, dst, w);
+    const dyng_i_adj *out = &f.g->out;
+    tbatch tb;
+    tb_init(&tb, 1);
+    for (int64_t u = 0; u < 100; u++)
+        tb_ins(&tb, u, u + 1, 7);
+    fx_apply(&f, &tb, DYNG_OK, "holes: rows of 4 move");
+    const int64_t used = out->slots_used;
+    CHECK(out->num_holes[3] == 100);
+    CHECK_OK(dyng_graph_check(f.g));
+    tb_clear(&tb);
+    for (int64_t u = 100; u < 200; u++)
+        tb_ins(&tb, u, u + 1, 8);
+    fx_apply(&f, &tb, DYNG_OK, "holes: rows of 3 take the holes of 4");
+    CHECK(out->slots_used == used);
+    CHECK(out->num_holes[3] == 0);
+    CHECK(out->num_holes[2] == 100);
+    CHECK(out->dead == 300);
+    CHECK_OK(dyng_graph_check(f.g));
+    tb_clear(&tb);
+    for (int64_t u = 100; u < 110; u++)
+        tb_ins(&tb, u, u + 2, 9);
+    fx_apply(&f, &tb, DYNG_OK, "holes: rows of 5 fit no hole");
+    CHECK(out->slots_used > used);
+    CHECK(out->num_holes[2] == 100);
+    CHECK(out->num_holes[3] == 10);
+    CHECK_OK(dyng_graph_check(f.g));
+    tb_free(&tb);
+    fx_free(&f);
+}
+
 /* A repack of more than 100,000 rows, which copies the rows to their packed
  * places on the graph's threads: on sequential resources and on two OpenMP
  * threads, ending equal to the model after every batch. Every row has one
@@ -1121,6 +1176,7 @@ int main(void) {
     test_row_relocation();
     test_row_shrinks_in_place();
     test_compaction_stream();
+    test_holes_are_taken();
     test_repack_on_threads();
     test_apply_inside_a_callers_team();
     test_batch_functions();
