@@ -51,7 +51,7 @@ static void DYNG_FN(count_existing)(const DYNG_V *col, int64_t len, bool sorted,
     }
 }
 
-/* Headroom for a row that moves to the tail: a quarter plus one slot, at
+/* Headroom for a row that moves to the tail: an eighth plus one slot, at
  * most what a record holds. (A row that moves again leaves a hole that
  * another row takes, so little headroom wastes little.) */
 static int64_t DYNG_FN(grown_cap)(int64_t len) {
