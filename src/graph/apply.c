@@ -256,7 +256,8 @@ static dyng_status report_failure(const plan *pl, int64_t seq, int why) {
 }
 
 /* Bytes of scratch one direction with n ops needs: ops, row plans,
- * outcomes, existing counts, movers, new copies and two sort buffers per op. */
+ * outcomes, existing counts, the slots each mover leaves, new copies and two
+ * sort buffers per op. */
 static size_t dir_bytes(int64_t n) {
     return (size_t)n * (sizeof(dyng_i_op) + sizeof(dyng_i_rowplan) + sizeof(dyng_i_outcome) +
                         sizeof(int64_t) + sizeof(dyng_i_region) + 3 * sizeof(dyng_i_pair));

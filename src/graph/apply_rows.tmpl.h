@@ -706,6 +706,13 @@ static void DYNG_FN(repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
     dp->compact = false;
 }
 
+/* The slots a row that got slots (dest >= 0) leaves, once its new length
+ * `len` is known: its old ones when it moved, else the ones it got. */
+static inline dyng_i_region DYNG_FN(left_by)(const dyng_i_rowplan *rp, int64_t len) {
+    return len > rp->old_cap ? (dyng_i_region){rp->old_off, rp->old_cap}
+                             : (dyng_i_region){rp->dest, rp->dest_cap};
+}
+
 /*
  * Step 5: carry out the plan. Each touched row is rewritten where it will
  * live: in place (through a copy of it) when its new length fits its
@@ -773,8 +780,7 @@ static void DYNG_FN(commit_team)(void *ctx) {
             }
             live += len - rp->old_len;
             if (moves)
-                dp->left[rp->mover] = len > rp->old_cap ? (dyng_i_region){rp->old_off, rp->old_cap}
-                                                        : (dyng_i_region){rp->dest, rp->dest_cap};
+                dp->left[rp->mover] = DYNG_FN(left_by)(rp, len);
             continue;
         }
         int64_t ng, news;
@@ -802,8 +808,7 @@ static void DYNG_FN(commit_team)(void *ctx) {
         dead += DYNG_FN(set_row)(&rows[rp->row], at, len, cap);
         live += len - rp->old_len;
         if (rp->dest >= 0)
-            dp->left[rp->mover] = len > rp->old_cap ? (dyng_i_region){rp->old_off, rp->old_cap}
-                                                    : (dyng_i_region){rp->dest, rp->dest_cap};
+            dp->left[rp->mover] = DYNG_FN(left_by)(rp, len);
     } /* end of the row loop */
     (void)fail_seq;
     (void)fail_why;
