@@ -228,7 +228,7 @@ size_t dyng_i_array_grown_count(const void *p, size_t count) {
     size_t more = count / 2;
 #ifdef DYNG_I_CAN_MAP
     if (p != NULL && ((const array_header *)p - 1)->mapped != 0)
-        more = count / 8;
+        more = count / 64;
 #else
     (void)p;
 #endif

@@ -32,8 +32,9 @@ void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size);
 void dyng_i_array_free(void *p);
 
 /* What to grow a graph array of `count` elements to when it must grow, by
- * at least one element: an eighth more when it is mapped memory (growing
- * it remaps pages and copies nothing, so little slack need be kept), else
+ * at least one element: a sixty-fourth more when it is mapped memory
+ * (growing it remaps pages and copies nothing, so a step costs a system
+ * call, not a copy, and the slack is what the graph's memory counts), else
  * half again (growing it may copy it). */
 size_t dyng_i_array_grown_count(const void *p, size_t count);
 

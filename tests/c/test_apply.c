@@ -1058,6 +1058,62 @@ static void test_repack_on_threads(void) {
     }
 }
 
+/* A graph whose slot arrays are mapped memory (8 MB and more) grows them by
+ * a sixty-fourth when rows move to the tail, not by half or an eighth: the
+ * slack is memory the graph holds (dyng_graph_memory_bytes counts it). A
+ * batch that then fits in the slack grows nothing. 1.1M rows of one entry,
+ * int64 ids: 8.8 MB of targets (the weights are smaller, and follow). */
+static void test_mapped_arrays_grow_little(void) {
+    enum { N = 1100000, MOVED = 1000 };
+    dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    p.vertex_type = DYNG_TYPE_INT64;
+    p.offset_type = DYNG_TYPE_INT64;
+    int64_t *src = malloc(N * sizeof *src), *dst = malloc(N * sizeof *dst);
+    int32_t *w = malloc(N * sizeof *w);
+    if (src == NULL || dst == NULL || w == NULL) {
+        fprintf(stderr, "test_mapped_arrays_grow_little: out of memory\n");
+        exit(1);
+    }
+    for (int64_t u = 0; u < N; u++) {
+        src[u] = u;
+        dst[u] = (u + 1) % N;
+        w[u] = 1;
+    }
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, N, N, src, dst, w, seq));
+    const dyng_i_adj *out = &g->out;
+    CHECK(out->slot_alloc == out->slots_used);
+    for (int round = 0; round < 2; round++) {
+        const int64_t alloc_before = out->slot_alloc;
+        dyng_batch *b = NULL;
+        REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, 1));
+        for (int64_t u = 0; u < MOVED; u++) {
+            /* Round 0: rows 0.. gain an entry and move; round 1: rows past
+             * them do, fewer, into what round 0's growth left. */
+            const int64_t v = round == 0 ? u : MOVED + u / 100, t = (u + 7) % N;
+            const int32_t wt = 2;
+            CHECK_OK(dyng_batch_add_insertions(b, 1, &v, &t, &wt));
+        }
+        dyng_apply_summary s;
+        CHECK_OK(dyng_graph_apply(g, b, &s));
+        CHECK_OK(dyng_graph_check(g));
+        dyng_batch_free(&b);
+        if (round == 0) {
+            CHECK(out->slot_alloc > alloc_before);
+            CHECK(out->slot_alloc <= out->slots_used + alloc_before / 64 + 4096);
+        } else {
+            CHECK(out->slot_alloc == alloc_before);
+        }
+    }
+    int64_t d = 0;
+    CHECK_OK(dyng_graph_degree(&d, g, 0, false));
+    CHECK(d == 2);
+    dyng_graph_free(&g);
+    free(src);
+    free(dst);
+    free(w);
+}
+
 /* dyng_batch_*: new (and bad types), add, reserve, clear, getters, id. */
 static void test_batch_functions(void) {
     dyng_batch *b = NULL;
@@ -1178,6 +1234,7 @@ int main(void) {
     test_compaction_stream();
     test_holes_are_taken();
     test_repack_on_threads();
+    test_mapped_arrays_grow_little();
     test_apply_inside_a_callers_team();
     test_batch_functions();
     dyng_resources_free(&seq);
