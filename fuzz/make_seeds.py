@@ -124,6 +124,23 @@ def apply() -> None:
         seed("apply", f"shape_{shape:02x}", head + edges + tail)
 
 
+def sssp() -> None:
+    """Graphs of several shapes, two sources and a few batches each (fuzz/fuzz_sssp.c)."""
+    rng = np.random.default_rng(12)
+    for i, shape in enumerate((0x00, 0x11, 0x29, 0x20, 0x56, 0x1C)):
+        sem = (0, 72, 7, 36, 150, 21)[i]
+        opt = (0x00, 0x02, 0x0C, 0x1A, 0x14, 0x05)[i]
+        n, m = 16, 40
+        head = bytes([shape, sem, opt, n, m])
+        edges = rng.integers(0, 256, 4 * m).astype(np.uint8).tobytes()
+        sources = bytes([0, int(rng.integers(0, n))])
+        tail = b"".join(
+            bytes([int(rng.integers(0, 256))]) + rng.integers(2, 256, 60).astype(np.uint8).tobytes()
+            for _ in range(5)
+        )
+        seed("sssp", f"shape_{shape:02x}", head + edges + sources + tail)
+
+
 def main() -> None:
     """Rewrite every seed folder."""
     if CORPUS.exists():
@@ -133,6 +150,7 @@ def main() -> None:
     batch_streams()
     research_files()
     apply()
+    sssp()
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.relative_to(ROOT.parent)}: {len(list(folder.iterdir()))} seeds")
 

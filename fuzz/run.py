@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("matrix_market", "edge_list", "dgt", "dgb", "research_files", "apply")
+TARGETS = ("matrix_market", "edge_list", "dgt", "dgb", "research_files", "apply", "sssp")
 
 
 @dataclass

@@ -2,10 +2,10 @@
  * tests/c/test_sssp.c - sssp compute and update against a plain oracle, the
  * research code's goldens, and the failure rules of dyng/sssp.h.
  *
- * The oracle is written here from the definition: Bellman-Ford style
- * relaxation to a fixed point over the graph's exported edges (no heap, no
- * shared code with the library), then the canonical parent of each vertex as
- * the lowest-id tight in-neighbour.
+ * The oracle (sssp_oracle.h, shared with fuzz/fuzz_sssp.c) is written from
+ * the definition: Bellman-Ford style relaxation to a fixed point over the
+ * graph's exported edges (no heap, no shared code with the library), then the
+ * canonical parent of each vertex as the lowest-id tight in-neighbour.
  */
 #include <string.h>
 #include <zlib.h>
@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "dyng/sssp.h"
 #include "dyng/update.h"
+#include "sssp_oracle.h"
 
 #define INF DYNG_INFINITE_DISTANCE
 
@@ -23,94 +24,6 @@ static uint64_t next(void) {
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return rng;
-}
-
-/* The oracle on g's current edges: dist and parent of n entries. */
-static void oracle(const dyng_graph *g, int obj, int64_t source, int64_t *dist, int64_t *parent) {
-    int64_t n = 0, entries = 0;
-    dyng_graph_properties p;
-    dyng_graph_num_vertices(&n, g);
-    dyng_graph_num_entries(&entries, g);
-    dyng_graph_properties_of(&p, g);
-    const int K = p.num_weights;
-    int64_t *rp = malloc((size_t)(n + 1) * 8), *col = malloc((size_t)(entries + 1) * 8);
-    int32_t *w = malloc((size_t)(entries * (K ? K : 1) + 1) * 4);
-    /* Export through int64 ids and offsets when the graph uses them. */
-    void *rpv = malloc((size_t)(n + 1) * 8), *colv = malloc((size_t)(entries + 1) * 8);
-    dyng_graph_to_csr(g, false, rpv, colv, K ? w : NULL);
-    for (int64_t i = 0; i <= n; i++)
-        rp[i] = p.offset_type == DYNG_TYPE_INT64 ? ((int64_t *)rpv)[i] : ((int32_t *)rpv)[i];
-    for (int64_t i = 0; i < entries; i++)
-        col[i] = p.vertex_type == DYNG_TYPE_INT64 ? ((int64_t *)colv)[i] : ((int32_t *)colv)[i];
-    for (int64_t v = 0; v < n; v++) {
-        dist[v] = INF;
-        parent[v] = -1;
-    }
-    dist[source] = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int64_t u = 0; u < n; u++) {
-            if (dist[u] == INF)
-                continue;
-            for (int64_t e = rp[u]; e < rp[u + 1]; e++) {
-                int64_t nd = dist[u] + (K ? w[e * K + obj] : 1);
-                if (nd < dist[col[e]]) {
-                    dist[col[e]] = nd;
-                    changed = true;
-                }
-            }
-        }
-    }
-    for (int64_t u = 0; u < n; u++) {
-        if (dist[u] == INF)
-            continue;
-        for (int64_t e = rp[u]; e < rp[u + 1]; e++) {
-            int64_t v = col[e];
-            if (v != source && dist[u] + (K ? w[e * K + obj] : 1) == dist[v] &&
-                (parent[v] < 0 || u < parent[v]))
-                parent[v] = u;
-        }
-    }
-    free(rp);
-    free(col);
-    free(w);
-    free(rpv);
-    free(colv);
-}
-
-/* r equals the oracle on g (and a fresh compute on g), byte for byte. */
-static bool matches(const dyng_graph *g, const dyng_sssp_result *r) {
-    int64_t n = 0, rn = -1, source = 0;
-    dyng_graph_num_vertices(&n, g);
-    dyng_sssp_result_num_vertices(&rn, r);
-    dyng_sssp_result_source(&source, r);
-    dyng_sssp_options o;
-    dyng_sssp_result_options(&o, r);
-    if (rn != n)
-        return false;
-    const int64_t *d, *p;
-    dyng_sssp_result_distances(&d, r);
-    dyng_sssp_result_parents(&p, r);
-    int64_t *od = malloc((size_t)(n + 1) * 8), *op = malloc((size_t)(n + 1) * 8);
-    oracle(g, o.objective, source, od, op);
-    bool same = memcmp(d, od, (size_t)n * 8) == 0 && memcmp(p, op, (size_t)n * 8) == 0;
-    for (int64_t v = 0; v < n && !same; v++)
-        if (d[v] != od[v] || p[v] != op[v]) {
-            fprintf(stderr, "  vertex %lld: (%lld, %lld), oracle (%lld, %lld)\n", (long long)v,
-                    (long long)d[v], (long long)p[v], (long long)od[v], (long long)op[v]);
-            break;
-        }
-    dyng_sssp_result *fresh = NULL;
-    if (same && dyng_sssp_compute(&fresh, g, source, &o) == DYNG_OK) {
-        const int64_t *fd, *fp;
-        dyng_sssp_result_distances(&fd, fresh);
-        dyng_sssp_result_parents(&fp, fresh);
-        same = memcmp(d, fd, (size_t)n * 8) == 0 && memcmp(p, fp, (size_t)n * 8) == 0;
-        dyng_sssp_result_free(&fresh);
-    }
-    free(od);
-    free(op);
-    return same;
 }
 
 /* Dijkstra and near-far (with the chosen step, a step of 1 and a huge one)
@@ -207,7 +120,7 @@ static void run_stream(const stream_case *c) {
         o.engine = c->engine;
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
-    CHECK(r != NULL && matches(g, r));
+    CHECK(r != NULL && sssp_matches(g, r));
     for (int t = 0; t < c->batches && r; t++) {
         dyng_batch *b = NULL;
         dyng_batch_new(&b, c->vertex, c->K);
@@ -289,7 +202,7 @@ static void run_stream(const stream_case *c) {
               memcmp(mp, rpar, (size_t)n_after * 8) == 0);
         free(md);
         free(mp);
-        bool ok = matches(g, r);
+        bool ok = sssp_matches(g, r);
         CHECK(ok);
         CHECK(engines_agree(g, c->obj, 0));
         if (!ok) {
@@ -420,7 +333,7 @@ static void test_count_to_infinity(void) {
             CHECK(d[v] == INF && par[v] == -1);
         CHECK(s.affected == 4 && s.fallback_used == !repair);
         CHECK(repair ? s.invalidated == 4 : s.invalidated >= 1);
-        CHECK(matches(g, r));
+        CHECK(sssp_matches(g, r));
         dyng_batch_free(&b);
         dyng_sssp_result_free(&r);
         dyng_graph_free(&g);
@@ -521,7 +434,7 @@ static void test_failures(void) {
         failures++;
     }
     CHECK(failures > 0);
-    CHECK(matches(g, r));
+    CHECK(sssp_matches(g, r));
     /* Every allocation of one update failing, each on fresh copies: a call
      * either fails with everything as it was, or succeeds with the right
      * tree, also when the failed allocation is the repair's own (the
@@ -551,7 +464,7 @@ static void test_failures(void) {
             const int64_t made = dyng_testing_allocation_count();
             dyng_testing_fail_allocation(0);
             if (s == DYNG_OK) {
-                CHECK(matches(gc, rc));
+                CHECK(sssp_matches(gc, rc));
                 successes_with_a_failed_allocation += made >= k;
             } else {
                 CHECK(s == DYNG_OUT_OF_MEMORY);
@@ -573,7 +486,7 @@ static void test_failures(void) {
         dyng_status s = dyng_sssp_compute(&c, g, 0, NULL);
         dyng_testing_fail_allocation(0);
         if (s == DYNG_OK) {
-            CHECK(matches(g, c));
+            CHECK(sssp_matches(g, c));
             dyng_sssp_result_free(&c);
             break;
         }
@@ -619,7 +532,7 @@ static void test_from_arrays(void) {
     int64_t d[] = {0, 1, 1, 2, INF}, par[] = {-1, 0, 0, 1, -1};
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_result_from_arrays(&r, g, 0, d, par, NULL));
-    CHECK(r && matches(g, r));
+    CHECK(r && sssp_matches(g, r));
     dyng_sssp_result_free(&r);
     par[3] = 2; /* tight, but not the lowest id */
     CHECK_STATUS(dyng_sssp_result_from_arrays(&r, g, 0, d, par, NULL), DYNG_INVALID_ARGUMENT);
@@ -641,13 +554,13 @@ static void test_from_arrays(void) {
     CHECK_OK(dyng_graph_clone(&g2, g));
     dyng_sssp_stats st;
     CHECK_OK(dyng_sssp_update(g, b, r, &st));
-    CHECK(st.fallback_used && matches(g, r));
+    CHECK(st.fallback_used && sssp_matches(g, r));
     CHECK_OK(dyng_sssp_update(g2, b, c, &st));
-    CHECK(st.fallback_used && matches(g2, c));
+    CHECK(st.fallback_used && sssp_matches(g2, c));
     dyng_batch_clear(b);
     CHECK_OK(dyng_batch_add_deletions(b, 1, e_src, e_dst));
     CHECK_OK(dyng_sssp_update(g, b, r, &st));
-    CHECK(!st.fallback_used && matches(g, r));
+    CHECK(!st.fallback_used && sssp_matches(g, r));
     CHECK_OK(dyng_graph_free(&g2));
     dyng_sssp_result_free(&c);
     dyng_sssp_result_free(&r);
@@ -655,7 +568,7 @@ static void test_from_arrays(void) {
     par[3] = 1;
     CHECK_OK(dyng_sssp_result_from_arrays(&r, g, 0, d, par, &o));
     CHECK_OK(dyng_sssp_update(g, b, r, &st));
-    CHECK(!st.fallback_used && matches(g, r));
+    CHECK(!st.fallback_used && sssp_matches(g, r));
     dyng_batch_free(&b);
     dyng_sssp_result_free(&r);
     par[3] = 1;
@@ -837,7 +750,7 @@ static void test_golden_graph(const char *name) {
                 CHECK(r &&
                       result_equals_files(r, path, "distancesUpdated.txt", "SSSPTreeUpdated.txt"));
             else
-                CHECK(r && matches(g, r));
+                CHECK(r && sssp_matches(g, r));
             goldens_compared += have;
             dyng_sssp_result_free(&r);
             dyng_graph_free(&g);
@@ -893,7 +806,7 @@ static void test_near_far_parallel(void) {
         dyng_sssp_options_default(&o);
         o.engine = DYNG_SSSP_NEAR_FAR;
         CHECK_OK(dyng_sssp_compute(&t, g, 0, &o));
-        CHECK(t && matches(g, t));
+        CHECK(t && sssp_matches(g, t));
         dyng_sssp_result_free(&t);
         dyng_graph_free(&g);
         dyng_resources_free(&r);
@@ -931,7 +844,7 @@ static void test_near_far_long_distances(void) {
         dyng_sssp_result_distances(&d, t);
         dyng_sssp_result_parents(&par, t);
         CHECK(d[n - 1] == (n - 1) * (int64_t)INT32_MAX && par[n - 1] == n - 2);
-        CHECK(matches(g, t));
+        CHECK(sssp_matches(g, t));
     }
     dyng_sssp_result_free(&t);
     dyng_graph_free(&g);
@@ -992,12 +905,12 @@ static void test_update_many(void) {
             CHECK_STATUS(dyng_update(g, b, with_stale, 3), DYNG_STALE_RESULT);
         }
         dyng_graph_version(&v1, g);
-        CHECK(v1 == v0 && matches(g, a) && matches(g, b2));
+        CHECK(v1 == v0 && sssp_matches(g, a) && sssp_matches(g, b2));
         dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, a, &sa}, {DYNG_RESULT_SSSP, b2, &sb}};
         CHECK_OK(dyng_update(g, b, both, 2));
         dyng_graph_version(&v1, g);
         CHECK(v1 == v0 + 1 && sa.apply.version == v1 && sb.apply.version == v1);
-        CHECK(matches(g, a) && matches(g, b2));
+        CHECK(sssp_matches(g, a) && sssp_matches(g, b2));
         dyng_batch_free(&b);
     }
     dyng_sssp_result_free(&a);
@@ -1040,7 +953,7 @@ static void bridge(dyng_graph *g, dyng_sssp_result *a, dyng_sssp_result *b1, boo
     dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, a, &sa}, {DYNG_RESULT_SSSP, b1, &sb}};
     CHECK_OK(dyng_update(g, b, both, 2));
     CHECK(!sa.fallback_used && !sb.fallback_used); /* repaired: the count moves by 990 */
-    CHECK(matches(g, a) && matches(g, b1));
+    CHECK(sssp_matches(g, a) && sssp_matches(g, b1));
     dyng_batch_free(&b);
 }
 
@@ -1079,7 +992,7 @@ static void test_batch_outweighs_tree(void) {
     absent_deletions(g, a, b1, 291, &sa, &sb);
     CHECK(sa.fallback_used && sa.invalidated == 0 && sa.affected == 0);
     CHECK(!sb.fallback_used); /* fallback_fraction 1 never recomputes */
-    CHECK(matches(g, a) && matches(g, b1));
+    CHECK(sssp_matches(g, a) && sssp_matches(g, b1));
     /* ... 1,000 reached after a repair: 291 changes are read. */
     bridge(g, a, b1, true);
     absent_deletions(g, a, b1, 291, &sa, &sb);
@@ -1088,13 +1001,13 @@ static void test_batch_outweighs_tree(void) {
     bridge(g, a, b1, false);
     absent_deletions(g, a, b1, 291, &sa, &sb);
     CHECK(sa.fallback_used && !sb.fallback_used);
-    CHECK(matches(g, a) && matches(g, b1));
+    CHECK(sssp_matches(g, a) && sssp_matches(g, b1));
     /* A clone decides alike. */
     dyng_sssp_result *c = NULL;
     CHECK_OK(dyng_sssp_result_clone(&c, a));
     dyng_sssp_result_free(&a);
     absent_deletions(g, c, b1, 291, &sa, &sb);
-    CHECK(sa.fallback_used && matches(g, c));
+    CHECK(sa.fallback_used && sssp_matches(g, c));
     dyng_sssp_result_free(&c);
     dyng_sssp_result_free(&b1);
     dyng_graph_free(&g);

@@ -1,0 +1,212 @@
+/*
+ * fuzz/fuzz_sssp.c - shortest-path trees repaired by dyng_update, against the
+ * oracle of the C tests and a fresh compute.
+ *
+ * Input bytes are decoded into a graph (directed or undirected, in-edges
+ * stored or not, sorted or appended rows, parallel edges or not, 0 to 2
+ * weight columns of weights 1 to 8, so that ties are common; 1 to 63
+ * vertices and up to 255 edges), batch semantics, two sources, the trees'
+ * options (objective, engine, fallback fraction), and then batches until the
+ * bytes run out, made as fuzz_apply.c makes them (repeated pairs,
+ * self-loops, absent edges, vertex growth, ids out of range), with now and
+ * then an inserted weight of 0 or -1, which an update refuses. Each batch
+ * goes through dyng_update with both trees.
+ * Checks, on success: each tree equals the oracle (tests/c/sssp_oracle.h)
+ * and a fresh compute, byte for byte; its stats count exactly the vertices
+ * whose entry changed (a vertex the batch added counts when it is reached);
+ * the result's list of changed vertices holds every one of them; the
+ * result's state is the graph's. On failure: the graph's state id and both
+ * trees are as before.
+ */
+#include "decode.h"
+#include "dyng/update.h"
+#include "fuzz_util.h"
+#include "refmodel.h"
+#include "sssp_oracle.h"
+
+#define FZ_TREES 2
+
+/* A weight from one byte: 1 to 8, so that many paths tie. */
+static int32_t decode_weight(uint8_t x) { return 1 + x % 8; }
+
+/* An inserted weight: mostly 1 to 8; 0 and -1 now and then (refused). */
+static int32_t decode_inserted_weight(uint8_t x) {
+    if (x == 0)
+        return 0;
+    if (x == 1)
+        return -1;
+    return decode_weight(x);
+}
+
+/* A copy of a tree's entries for n0 vertices. */
+typedef struct fz_tree {
+    int64_t n, *dist, *parent;
+} fz_tree;
+
+static bool fz_tree_take(fz_tree *t, const dyng_sssp_result *r) {
+    const int64_t *d = NULL, *p = NULL;
+    FZ_ASSERT(dyng_sssp_result_num_vertices(&t->n, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_distances(&d, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_parents(&p, r) == DYNG_OK);
+    t->dist = malloc((size_t)(t->n + 1) * sizeof(int64_t));
+    t->parent = malloc((size_t)(t->n + 1) * sizeof(int64_t));
+    if (t->dist == NULL || t->parent == NULL) {
+        free(t->dist);
+        free(t->parent);
+        return false;
+    }
+    memcpy(t->dist, d, (size_t)t->n * sizeof(int64_t));
+    memcpy(t->parent, p, (size_t)t->n * sizeof(int64_t));
+    return true;
+}
+
+static void fz_tree_free(fz_tree *t) {
+    free(t->dist);
+    free(t->parent);
+}
+
+/* r still holds exactly the entries of `before`. */
+static bool fz_tree_same(const fz_tree *before, const dyng_sssp_result *r) {
+    int64_t n = -1;
+    const int64_t *d = NULL, *p = NULL;
+    FZ_ASSERT(dyng_sssp_result_num_vertices(&n, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_distances(&d, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_parents(&p, r) == DYNG_OK);
+    return n == before->n && memcmp(d, before->dist, (size_t)n * sizeof(int64_t)) == 0 &&
+           memcmp(p, before->parent, (size_t)n * sizeof(int64_t)) == 0;
+}
+
+/* After a successful update: the stats count the vertices whose entry
+ * differs from `before` (a vertex past it was (INF, -1)), and the result's
+ * changed list holds each of them unless it says all may have changed. */
+static void fz_check_changes(const fz_tree *before, const dyng_sssp_result *r,
+                             const dyng_sssp_stats *st) {
+    int64_t n = -1, count = 0, affected = 0;
+    const int64_t *d = NULL, *p = NULL, *listed = NULL;
+    bool all = false;
+    FZ_ASSERT(dyng_sssp_result_num_vertices(&n, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_distances(&d, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_parents(&p, r) == DYNG_OK);
+    FZ_ASSERT(dyng_sssp_result_changed(&listed, &count, &all, r) == DYNG_OK);
+    FZ_ASSERT(n >= before->n && count >= 0);
+    bool *in_list = calloc((size_t)n + 1, sizeof(bool));
+    if (in_list == NULL)
+        return;
+    for (int64_t i = 0; i < count && !all; i++) {
+        FZ_ASSERT(listed[i] >= 0 && listed[i] < n);
+        in_list[listed[i]] = true;
+    }
+    for (int64_t v = 0; v < n; v++) {
+        const int64_t od = v < before->n ? before->dist[v] : DYNG_INFINITE_DISTANCE;
+        const int64_t op = v < before->n ? before->parent[v] : -1;
+        if (d[v] != od || p[v] != op) {
+            affected++;
+            FZ_ASSERT(all || in_list[v]);
+        }
+    }
+    free(in_list);
+    if (st->affected != affected)
+        fprintf(stderr, "stats: %lld affected, counted %lld\n", (long long)st->affected,
+                (long long)affected);
+    FZ_ASSERT(st->affected == affected);
+    FZ_ASSERT(st->converged);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_begin();
+    fz_bytes in = {data, size};
+    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in), opt = fz_u8(&in);
+    dyng_graph_properties p =
+        props((shape & 1) == 0, (shape & 2) ? DYNG_ORDER_APPEND : DYNG_ORDER_SORTED,
+              (shape & 4) ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID, (shape >> 4) % 3);
+    p.store_transposed = (shape & 8) == 0;
+    p.vertex_type = (shape & 64) ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p.offset_type =
+        (shape & 128) || p.vertex_type == DYNG_TYPE_INT64 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p.semantics = decode_semantics(sem);
+    if (dyng_properties_check(&p) != DYNG_OK)
+        return 0;
+    const int K = p.num_weights;
+    dyng_sssp_options o;
+    FZ_ASSERT(dyng_sssp_options_default(&o) == DYNG_OK);
+    o.objective = K == 2 ? opt & 1 : 0;
+    o.engine = (dyng_sssp_engine)((opt >> 1) % 3);
+    static const double fractions[] = {0.0, 0.03, 0.3, 1.0};
+    o.fallback_fraction = fractions[(opt >> 3) & 3];
+
+    /* The graph and the two trees. */
+    const int64_t n0 = 1 + fz_u8(&in) % 63, m0 = fz_u8(&in);
+    int64_t src[255], dst[255];
+    int32_t w[255 * 2];
+    for (int64_t e = 0; e < m0; e++) {
+        src[e] = fz_u8(&in) % n0;
+        dst[e] = fz_u8(&in) % n0;
+        for (int k = 0; k < K; k++)
+            w[e * K + k] = decode_weight(fz_u8(&in));
+    }
+    int64_t source[FZ_TREES];
+    for (int t = 0; t < FZ_TREES; t++)
+        source[t] = fz_u8(&in) % n0;
+    rm_graph m;
+    dyng_graph *g = rm_build_both(&m, &p, n0, m0, src, dst, w, NULL);
+    rm_free(&m);
+    dyng_sssp_result *r[FZ_TREES] = {NULL, NULL};
+    for (int t = 0; t < FZ_TREES; t++) {
+        FZ_ASSERT(dyng_sssp_compute(&r[t], g, source[t], &o) == DYNG_OK);
+        FZ_ASSERT(sssp_matches(g, r[t]));
+    }
+
+    /* The batches. */
+    tbatch tb;
+    tb_init(&tb, K);
+    while (in.n > 0) {
+        const uint8_t head = fz_u8(&in);
+        tb_clear(&tb);
+        for (int i = 0; i < (head & 15); i++) {
+            int64_t u = decode_id(fz_u8(&in), &p), v = decode_id(fz_u8(&in), &p);
+            int32_t iw[2] = {0, 0};
+            for (int k = 0; k < K; k++)
+                iw[k] = decode_inserted_weight(fz_u8(&in));
+            tb_ins_w(&tb, u, v, iw);
+        }
+        for (int i = 0; i < (head >> 4); i++) {
+            int64_t u = decode_id(fz_u8(&in), &p);
+            tb_del(&tb, u, decode_id(fz_u8(&in), &p));
+        }
+        const dyng_type bt = (fz_u8(&in) & 1) ? DYNG_TYPE_INT64 : p.vertex_type;
+        dyng_batch *b = tb_make(&tb, bt);
+        fz_tree before[FZ_TREES];
+        int taken = 0;
+        while (taken < FZ_TREES && fz_tree_take(&before[taken], r[taken]))
+            taken++;
+        uint64_t state = 0, after = 0;
+        FZ_ASSERT(dyng_graph_state_id(&state, g) == DYNG_OK);
+        dyng_sssp_stats stats[FZ_TREES];
+        dyng_result_ref refs[FZ_TREES];
+        for (int t = 0; t < FZ_TREES; t++)
+            refs[t] = (dyng_result_ref){DYNG_RESULT_SSSP, r[t], &stats[t]};
+        const dyng_status st = dyng_update(g, b, refs, FZ_TREES);
+        dyng_batch_free(&b);
+        FZ_ASSERT(dyng_graph_state_id(&after, g) == DYNG_OK);
+        FZ_ASSERT(st == DYNG_OK || dyng_error_message()[0] != '\0');
+        for (int t = 0; t < taken; t++) {
+            if (st == DYNG_OK) {
+                FZ_ASSERT(sssp_matches(g, r[t]));
+                fz_check_changes(&before[t], r[t], &stats[t]);
+                uint64_t belongs = 0;
+                FZ_ASSERT(dyng_sssp_result_graph_state_id(&belongs, r[t]) == DYNG_OK);
+                FZ_ASSERT(belongs == after);
+            } else {
+                FZ_ASSERT(after == state);
+                FZ_ASSERT(fz_tree_same(&before[t], r[t]));
+            }
+            fz_tree_free(&before[t]);
+        }
+    }
+    FZ_ASSERT(check_failed_count == 0);
+    tb_free(&tb);
+    for (int t = 0; t < FZ_TREES; t++)
+        dyng_sssp_result_free(&r[t]);
+    dyng_graph_free(&g);
+    return 0;
+}
