@@ -139,7 +139,8 @@ test-python: python
 # memory to the end). tests/python/sanitized.py makes sure the staged module is
 # the one imported. Reports go to build/<preset>/sanitizer-report.<pid> and are
 # printed after the run (pytest captures a test's stderr, and a sanitizer that
-# stops the process mid-test would take its report with it).
+# stops the process mid-test would take its report with it). Python runs
+# unbuffered (-u), so that what pytest printed before such a stop is in the log.
 #   $(call sanitized_pytest,PRESET,RUNTIME LIBRARIES,ENVIRONMENT)
 define sanitized_pytest
 	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
@@ -150,9 +151,11 @@ define sanitized_pytest
 	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
 	rm -f build/$(1)/sanitizer-report.*
 	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
-	  $(VENV)/bin/python tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
+	  $(VENV)/bin/python -u tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
 	  -q -p no:cacheprovider -x tests/python; \
-	  status=$$?; cat build/$(1)/sanitizer-report.* 2>/dev/null; exit $$status
+	  status=$$?; cat build/$(1)/sanitizer-report.* 2>/dev/null; \
+	  if [ $$status -ne 0 ]; then echo "pytest under $(1) exited with status $$status"; fi; \
+	  exit $$status
 endef
 
 test-python-asan: $(PY_STAMP)

@@ -391,7 +391,15 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         adj->vert_alloc = want;
     }
     if (room > adj->slot_alloc) {
-        const int64_t grown = (int64_t)dyng_i_array_grown_count(adj->col, (size_t)adj->slot_alloc);
+        /* The weights grow with the targets, by the larger step of the two:
+         * an array that growing copies (not yet mapped) grows by half. */
+        int64_t grown = (int64_t)dyng_i_array_grown_count(adj->col, (size_t)adj->slot_alloc);
+        if (K > 0) {
+            const int64_t gw =
+                (int64_t)(dyng_i_array_grown_count(adj->w, (size_t)adj->slot_alloc * (size_t)K) /
+                          (size_t)K);
+            grown = gw > grown ? gw : grown;
+        }
         const int64_t want = room > grown || dp->compact ? room : grown;
         void *c =
             dyng_i_array_grow(adj->col, (size_t)adj->slot_alloc, (size_t)want, sizeof(DYNG_V));
