@@ -1,6 +1,7 @@
 /*
- * fuzz/decode.h - bytes into the batch semantics and vertex ids of the
- * targets that apply batches (fuzz_apply.c, fuzz_sssp.c).
+ * fuzz/decode.h - bytes into graph properties, edges and batches, for the
+ * targets that apply batches (fuzz_apply.c, fuzz_sssp.c). Each target picks
+ * how a weight is made of a byte.
  */
 #ifndef DYNG_FUZZ_DECODE_H
 #define DYNG_FUZZ_DECODE_H
@@ -8,7 +9,11 @@
 #include <stdint.h>
 
 #include "dyng/dyng.h"
-#include "refmodel.h" /* rm_vertex_max */
+#include "fuzz_util.h"
+#include "refmodel.h" /* props, rm_vertex_max, tbatch */
+
+/* A weight made of one byte. */
+typedef int32_t (*decode_weight_fn)(uint8_t x);
 
 /* A vertex id from one byte: mostly small (some past the graph, so it
  * grows), sometimes negative or past the vertex type. */
@@ -29,6 +34,56 @@ static inline dyng_batch_semantics decode_semantics(uint8_t b) {
     s.allow_vertex_growth = (b / 36) % 2 == 0;
     s.as_sets = (b / 72) % 2 != 0;
     return s;
+}
+
+/* Graph properties from a shape byte (directed, row order, parallel edges,
+ * in-edges, 0 to 2 weights, id and offset types) and a semantics byte; false
+ * for a combination that dyng_properties_check refuses. */
+static inline bool decode_properties(uint8_t shape, uint8_t sem, dyng_graph_properties *p) {
+    *p = props((shape & 1) == 0, (shape & 2) ? DYNG_ORDER_APPEND : DYNG_ORDER_SORTED,
+               (shape & 4) ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID, (shape >> 4) % 3);
+    p->store_transposed = (shape & 8) == 0;
+    p->vertex_type = (shape & 64) ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p->offset_type =
+        (shape & 128) || p->vertex_type == DYNG_TYPE_INT64 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+    p->semantics = decode_semantics(sem);
+    return dyng_properties_check(p) == DYNG_OK;
+}
+
+/* The edges of a graph of n vertices: a count byte (none when n is 0), then
+ * per edge its two ends and K weights. src and dst hold 255 entries, w 255 K. */
+static inline int64_t decode_edges(fz_bytes *in, int64_t n, int K, decode_weight_fn weight,
+                                   int64_t *src, int64_t *dst, int32_t *w) {
+    const int64_t m = n == 0 ? 0 : fz_u8(in);
+    for (int64_t e = 0; e < m; e++) {
+        src[e] = fz_u8(in) % n;
+        dst[e] = fz_u8(in) % n;
+        for (int k = 0; k < K; k++)
+            w[e * K + k] = weight(fz_u8(in));
+    }
+    return m;
+}
+
+/* A batch into tb: a head byte (insertions in its low 4 bits, deletions in
+ * its high 4), each insertion's ends and K weights, each deletion's ends,
+ * then a byte that picks the batch's id type (the graph's, or int64 for an
+ * int32 graph: every decoded id fits int32), which is returned. */
+static inline dyng_type decode_batch(fz_bytes *in, const dyng_graph_properties *p,
+                                     decode_weight_fn weight, tbatch *tb) {
+    const uint8_t head = fz_u8(in);
+    tb_clear(tb);
+    for (int i = 0; i < (head & 15); i++) {
+        int64_t u = decode_id(fz_u8(in), p), v = decode_id(fz_u8(in), p);
+        int32_t iw[2] = {0, 0};
+        for (int k = 0; k < p->num_weights; k++)
+            iw[k] = weight(fz_u8(in));
+        tb_ins_w(tb, u, v, iw);
+    }
+    for (int i = 0; i < (head >> 4); i++) {
+        int64_t u = decode_id(fz_u8(in), p);
+        tb_del(tb, u, decode_id(fz_u8(in), p));
+    }
+    return (fz_u8(in) & 1) ? DYNG_TYPE_INT64 : p->vertex_type;
 }
 
 #endif /* DYNG_FUZZ_DECODE_H */

@@ -116,15 +116,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_begin();
     fz_bytes in = {data, size};
     const uint8_t shape = fz_u8(&in), sem = fz_u8(&in), opt = fz_u8(&in);
-    dyng_graph_properties p =
-        props((shape & 1) == 0, (shape & 2) ? DYNG_ORDER_APPEND : DYNG_ORDER_SORTED,
-              (shape & 4) ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID, (shape >> 4) % 3);
-    p.store_transposed = (shape & 8) == 0;
-    p.vertex_type = (shape & 64) ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
-    p.offset_type =
-        (shape & 128) || p.vertex_type == DYNG_TYPE_INT64 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
-    p.semantics = decode_semantics(sem);
-    if (dyng_properties_check(&p) != DYNG_OK)
+    dyng_graph_properties p;
+    if (!decode_properties(shape, sem, &p))
         return 0;
     const int K = p.num_weights;
     dyng_sssp_options o;
@@ -135,15 +128,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.fallback_fraction = fractions[(opt >> 3) & 3];
 
     /* The graph and the two trees. */
-    const int64_t n0 = 1 + fz_u8(&in) % 63, m0 = fz_u8(&in);
+    const int64_t n0 = 1 + fz_u8(&in) % 63;
     int64_t src[255], dst[255];
     int32_t w[255 * 2];
-    for (int64_t e = 0; e < m0; e++) {
-        src[e] = fz_u8(&in) % n0;
-        dst[e] = fz_u8(&in) % n0;
-        for (int k = 0; k < K; k++)
-            w[e * K + k] = decode_weight(fz_u8(&in));
-    }
+    const int64_t m0 = decode_edges(&in, n0, K, decode_weight, src, dst, w);
     int64_t source[FZ_TREES];
     for (int t = 0; t < FZ_TREES; t++)
         source[t] = fz_u8(&in) % n0;
@@ -160,20 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tbatch tb;
     tb_init(&tb, K);
     while (in.n > 0) {
-        const uint8_t head = fz_u8(&in);
-        tb_clear(&tb);
-        for (int i = 0; i < (head & 15); i++) {
-            int64_t u = decode_id(fz_u8(&in), &p), v = decode_id(fz_u8(&in), &p);
-            int32_t iw[2] = {0, 0};
-            for (int k = 0; k < K; k++)
-                iw[k] = decode_inserted_weight(fz_u8(&in));
-            tb_ins_w(&tb, u, v, iw);
-        }
-        for (int i = 0; i < (head >> 4); i++) {
-            int64_t u = decode_id(fz_u8(&in), &p);
-            tb_del(&tb, u, decode_id(fz_u8(&in), &p));
-        }
-        const dyng_type bt = (fz_u8(&in) & 1) ? DYNG_TYPE_INT64 : p.vertex_type;
+        const dyng_type bt = decode_batch(&in, &p, decode_inserted_weight, &tb);
         dyng_batch *b = tb_make(&tb, bt);
         fz_tree before[FZ_TREES];
         int taken = 0;
