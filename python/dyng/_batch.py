@@ -95,10 +95,14 @@ class EdgeBatch:
         "_cache",
         "_delete_dst",
         "_delete_src",
+        "_dtype",
         "_id",
         "_insert_dst",
         "_insert_src",
         "_insert_weights",
+        "_k",
+        "_num_del",
+        "_num_ins",
     )
 
     _insert_src: IdArray
@@ -108,6 +112,12 @@ class EdgeBatch:
     _delete_dst: IdArray
     _id: int
     _cache: dict[int, _core.EdgeBatch]
+    # Facts of the arrays, kept as plain values: an update reads them for
+    # every batch, and on cold caches each NumPy call costs microseconds.
+    _dtype: str
+    _k: int
+    _num_ins: int
+    _num_del: int
 
     def __init__(
         self,
@@ -166,6 +176,10 @@ class EdgeBatch:
         self._delete_dst = delete_dst
         self._id = batch_id
         self._cache = {}
+        self._dtype = "int64" if insert_src.dtype == np.int64 else "int32"
+        self._k = 0 if insert_weights is None else int(insert_weights.shape[1])
+        self._num_ins = len(insert_src)
+        self._num_del = len(delete_src)
 
     @classmethod
     def _from_arrays(
@@ -237,18 +251,17 @@ class EdgeBatch:
     @property
     def num_insertions(self) -> int:
         """int: the number of insertions."""
-        return len(self._insert_src)
+        return self._num_ins
 
     @property
     def num_deletions(self) -> int:
         """int: the number of deletions."""
-        return len(self._delete_src)
+        return self._num_del
 
     @property
     def num_weights(self) -> int:
         """int: weights per insertion (0 without weights)."""
-        w = self._insert_weights
-        return 0 if w is None else int(w.shape[1])
+        return self._k
 
     @property
     def id(self) -> int:
@@ -257,14 +270,14 @@ class EdgeBatch:
 
     def __len__(self) -> int:
         """Return insertions + deletions."""
-        return len(self._insert_src) + len(self._delete_src)
+        return self._num_ins + self._num_del
 
     # -- native -----------------------------------------------------------
 
     @property
     def _vertex_dtype(self) -> str:
         """The ids' type, ``"int32"`` or ``"int64"`` (one for the whole batch)."""
-        return "int64" if self._insert_src.dtype == np.int64 else "int32"
+        return self._dtype
 
     def _native(self, num_weights: int) -> _core.EdgeBatch:
         """Return the native batch for a graph with ``num_weights`` weights (cached).
@@ -287,18 +300,22 @@ class EdgeBatch:
         nb = self._cache.get(num_weights)
         if nb is not None:
             return nb
-        if self.num_insertions and self.num_weights != num_weights:
+        if self._num_ins and self._k != num_weights:
             raise InvalidArgumentError(
-                f"the batch has {self.num_weights} weights per insertion "
-                f"but the graph has {num_weights}"
+                f"the batch has {self._k} weights per insertion but the graph has {num_weights}"
             )
-        nb = native.EdgeBatch(self._vertex_dtype, num_weights)
-        nb.id = self._id
-        nb.reserve(self.num_insertions, self.num_deletions)
-        if self.num_insertions:
-            nb.add_insertions(self._insert_src, self._insert_dst, self._insert_weights)
-        if self.num_deletions:
-            nb.add_deletions(self._delete_src, self._delete_dst)
+        # One native call makes and fills it: a small batch on cold caches
+        # spends most of its conversion in calls and attribute lookups.
+        nb = native.EdgeBatch.from_arrays(
+            self._dtype,
+            num_weights,
+            self._id,
+            self._insert_src,
+            self._insert_dst,
+            self._insert_weights,
+            self._delete_src,
+            self._delete_dst,
+        )
         self._cache[num_weights] = nb
         return nb
 

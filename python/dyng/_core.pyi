@@ -122,6 +122,19 @@ def graph_from_csr(
 @final
 class EdgeBatch:
     def __new__(cls, vertex_dtype: str = "int32", num_weights: int = 0) -> EdgeBatch: ...
+    @classmethod
+    def from_arrays(
+        cls,
+        vertex_dtype: str,
+        num_weights: int,
+        id: int,
+        insert_src: object,
+        insert_dst: object,
+        insert_weights: object | None,
+        delete_src: object,
+        delete_dst: object,
+        /,
+    ) -> EdgeBatch: ...
     @property
     def vertex_dtype(self) -> str: ...
     @property

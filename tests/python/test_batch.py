@@ -166,3 +166,67 @@ def test_num_weights_past_limit() -> None:
         dyng.EdgeBatch(insert=([0], [1], np.ones((1, 65), np.int32)))
     b = dyng.EdgeBatch(insert=([0], [1], np.ones((1, 64), np.int32)))
     assert b.num_weights == 64
+
+
+@given(st.integers(min_value=0, max_value=6), st.sampled_from([0, 1, 3]), st.data())
+def test_native_batch_holds_the_same_changes(n: int, k: int, data: st.DataObject) -> None:
+    """The native batch an update uses (made in one call) has the batch's lists, id and types."""
+    spec: BatchSpec = data.draw(batch_specs(n, k))
+    b = make_batch(spec, id=data.draw(st.integers(min_value=0, max_value=2**40)))
+    nb = b._native(k)
+    assert (nb.vertex_dtype, nb.num_weights, nb.id) == (str(b.insert_src.dtype), k, b.id)
+    assert (nb.num_insertions, nb.num_deletions) == (b.num_insertions, b.num_deletions)
+    assert b._native(k) is nb  # cached
+    s, d, w = nb.insertions()
+    ds, dd = nb.deletions()
+    dtype = b.insert_src.dtype
+    assert np.frombuffer(s, dtype=dtype).tolist() == ints(b.insert_src)
+    assert np.frombuffer(d, dtype=dtype).tolist() == ints(b.insert_dst)
+    assert np.frombuffer(ds, dtype=dtype).tolist() == ints(b.delete_src)
+    assert np.frombuffer(dd, dtype=dtype).tolist() == ints(b.delete_dst)
+    if k > 0 and b.num_insertions:
+        assert w is not None
+        assert np.frombuffer(w, dtype=np.int32).reshape(-1, k).tolist() == weights_list(
+            b.insert_weights, b.num_insertions, k
+        )
+    # The batch's own facts agree with its arrays.
+    assert b.num_insertions == len(b.insert_src) and b.num_deletions == len(b.delete_src)
+    assert b.num_weights == (0 if b.insert_weights is None else b.insert_weights.shape[1])
+
+
+def test_native_batch_of_many_changes() -> None:
+    """A large batch is copied into the native one whole (that copy lets the GIL go)."""
+    rng = np.random.default_rng(3)
+    n = 200_000
+    u, v = rng.integers(0, 2**40, n), rng.integers(0, 2**40, n)
+    w = rng.integers(1, 100, (n, 2), dtype=np.int32)
+    b = dyng.EdgeBatch(insert=(u, v, w), delete=(v[:1000], u[:1000]))
+    nb = b._native(2)
+    s, _, wb = nb.insertions()
+    ds, _ = nb.deletions()
+    assert np.array_equal(np.frombuffer(s, dtype=np.int64), u)
+    assert wb is not None and np.array_equal(np.frombuffer(wb, dtype=np.int32).reshape(n, 2), w)
+    assert np.array_equal(np.frombuffer(ds, dtype=np.int64), v[:1000])
+
+
+def test_native_batch_refuses_bad_lists() -> None:
+    """The native maker checks what it is given and says what was wrong."""
+    from dyng import _core
+
+    ids = np.array([0, 1], dtype=np.int32)
+    none = np.zeros(0, dtype=np.int32)
+    one = np.ones(2, dtype=np.int32)
+    ok = _core.EdgeBatch.from_arrays("int32", 1, 3, ids, ids, one, none, none)
+    assert (ok.num_insertions, ok.num_deletions, ok.id) == (2, 0, 3)
+    with pytest.raises(dyng.InvalidArgumentError, match="vertex_dtype"):
+        _core.EdgeBatch.from_arrays("int16", 1, 0, ids, ids, one, none, none)
+    with pytest.raises(dyng.InvalidArgumentError, match="src has 2 ids but dst has 1"):
+        _core.EdgeBatch.from_arrays("int32", 1, 0, ids, ids[:1], one, none, none)
+    with pytest.raises(dyng.InvalidArgumentError, match="expected 4 values"):
+        _core.EdgeBatch.from_arrays("int32", 2, 0, ids, ids, one, none, none)
+    with pytest.raises(dyng.InvalidArgumentError, match="none were given"):
+        _core.EdgeBatch.from_arrays("int32", 1, 0, ids, ids, None, none, none)
+    with pytest.raises(dyng.InvalidArgumentError, match="src has 2 ids but dst has 0"):
+        _core.EdgeBatch.from_arrays("int32", 0, 0, none, none, None, ids, none)
+    with pytest.raises(ValueError):  # int64 ids for an int32 batch
+        _core.EdgeBatch.from_arrays("int32", 0, 0, ids.astype(np.int64), ids, None, none, none)
