@@ -114,7 +114,7 @@ class EdgeBatch:
     _cache: dict[int, _core.EdgeBatch]
     # Facts of the arrays, kept as plain values: an update reads them for
     # every batch, and on cold caches each NumPy call costs microseconds.
-    _dtype: str
+    _dtype: str  # the ids' type, "int32" or "int64" (one for the whole batch)
     _k: int
     _num_ins: int
     _num_del: int
@@ -273,11 +273,6 @@ class EdgeBatch:
         return self._num_ins + self._num_del
 
     # -- native -----------------------------------------------------------
-
-    @property
-    def _vertex_dtype(self) -> str:
-        """The ids' type, ``"int32"`` or ``"int64"`` (one for the whole batch)."""
-        return self._dtype
 
     def _native(self, num_weights: int) -> _core.EdgeBatch:
         """Return the native batch for a graph with ``num_weights`` weights (cached).

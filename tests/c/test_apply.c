@@ -1010,12 +1010,8 @@ static void test_repack_on_threads(void) {
         if (backend == 1 && !dyng_openmp_available())
             continue;
         dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
-        int64_t *src = malloc(N * sizeof *src), *dst = malloc(N * sizeof *dst);
-        int32_t *w = malloc(N * sizeof *w);
-        if (src == NULL || dst == NULL || w == NULL) {
-            fprintf(stderr, "test_repack_on_threads: out of memory\n");
-            exit(1);
-        }
+        int64_t *src = rm_xmalloc(N * sizeof *src), *dst = rm_xmalloc(N * sizeof *dst);
+        int32_t *w = rm_xmalloc(N * sizeof *w);
         for (int64_t u = 0; u < N; u++) {
             src[u] = u;
             dst[u] = (u + 1) % N;
@@ -1070,12 +1066,8 @@ static void check_growth_step(int K) {
     dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, K);
     p.vertex_type = DYNG_TYPE_INT64;
     p.offset_type = DYNG_TYPE_INT64;
-    int64_t *src = malloc(N * sizeof *src), *dst = malloc(N * sizeof *dst);
-    int32_t *w = malloc((size_t)N * (size_t)K * sizeof *w);
-    if (src == NULL || dst == NULL || w == NULL) {
-        fprintf(stderr, "test_mapped_arrays_grow_little: out of memory\n");
-        exit(1);
-    }
+    int64_t *src = rm_xmalloc(N * sizeof *src), *dst = rm_xmalloc(N * sizeof *dst);
+    int32_t *w = rm_xmalloc((size_t)N * (size_t)K * sizeof *w);
     for (int64_t u = 0; u < N; u++) {
         src[u] = u;
         dst[u] = (u + 1) % N;
