@@ -6,7 +6,7 @@
  * stored or not, sorted or appended rows, parallel edges or not, 0 to 2
  * weight columns of weights 1 to 8, so that ties are common; 1 to 63
  * vertices and up to 255 edges), batch semantics, two sources, the trees'
- * options (objective, engine, fallback fraction), and then batches until the
+ * options (objective, engine, fallback fraction and maximum), and then batches until the
  * bytes run out, made as fuzz_apply.c makes them (repeated pairs,
  * self-loops, absent edges, vertex growth, ids out of range), with now and
  * then an inserted weight of 0 or -1, which an update refuses. Each batch
@@ -126,6 +126,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.engine = (dyng_sssp_engine)((opt >> 1) % 3);
     static const double fractions[] = {0.0, 0.03, 0.3, 1.0};
     o.fallback_fraction = fractions[(opt >> 3) & 3];
+    /* The most the limit rises to: the default, fixed, or more. */
+    static const double most[] = {0.5, 0.0, 0.2, 0.9};
+    o.fallback_max_fraction = most[(opt >> 5) & 3];
 
     /* The graph and the two trees. */
     const int64_t n0 = 1 + fz_u8(&in) % 63;
@@ -168,6 +171,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (st == DYNG_OK) {
                 FZ_ASSERT(sssp_matches(g, r[t]));
                 fz_check_changes(&before[t], r[t], &stats[t]);
+                /* The limit: fallback_fraction of the vertices, raised at
+                 * most to fallback_max_fraction of them. */
+                int64_t n = 0;
+                FZ_ASSERT(dyng_graph_num_vertices(&n, g) == DYNG_OK);
+                const int64_t base =
+                    o.fallback_fraction >= 1.0 ? n : (int64_t)(o.fallback_fraction * (double)n);
+                const int64_t top = (int64_t)(o.fallback_max_fraction * (double)n);
+                FZ_ASSERT(stats[t].fallback_limit >= base &&
+                          stats[t].fallback_limit <= (top > base ? top : base));
+                FZ_ASSERT(stats[t].invalidated <= stats[t].fallback_limit ||
+                          stats[t].fallback_used);
                 uint64_t belongs = 0;
                 FZ_ASSERT(dyng_sssp_result_graph_state_id(&belongs, r[t]) == DYNG_OK);
                 FZ_ASSERT(belongs == after);

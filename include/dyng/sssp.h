@@ -35,6 +35,29 @@
  * the tree reaches, whose reading would cost more than the recomputation (a
  * source that deletions have cut off), unless fallback_fraction is 1.
  *
+ * The fallback limit. A repair costs about 1.2 to 2.5 times what a compute
+ * spends per vertex on road networks and grids (more on graphs with hubs,
+ * where few vertices change), so stopping at 3% of the vertices
+ * (fallback_fraction) bounds an update at about 1.1x a recomputation; but a
+ * stream whose batches each touch 5% to 25% of the vertices would then
+ * recompute every time, at several times the cost of repairing. So the
+ * result keeps an estimate e of the fraction of the vertices it reaches that
+ * the next repair will touch: the fraction the last repair touched, or after
+ * a recomputation the fraction of entries it changed times the ratio of
+ * touched to changed vertices that the last repair saw (1 until one has).
+ * While 2e is above fallback_fraction and e below fallback_max_fraction, the
+ * repair may touch min(2e, fallback_max_fraction) of the reached vertices
+ * (and never fewer than fallback_fraction of all). A raised limit that a
+ * batch passes sets that ratio to at least the limit over what changed (the
+ * recomputation that follows tells only what changed), so a stream whose
+ * repairs touch far more than they change soon stops raising it. The cost: a
+ * batch that touches far more than the batches before it gives up the repair
+ * at the raised limit and then recomputes: up to 1 + 0.5 x (1.2 to 2.5),
+ * about 2x a recomputation with the default 0.5 (2.3x measured on
+ * luxembourg_osm, bench/sssp.py's worst batch). A fraction of 0 or 1, or
+ * fallback_max_fraction at or below fallback_fraction, keeps the limit
+ * fixed. stats.fallback_limit says what each update allowed (ADR 0008).
+ *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after
  * that the repair cannot fail, so a failed update leaves graph and result as
@@ -69,15 +92,19 @@ typedef enum dyng_sssp_engine {
 } dyng_sssp_engine;
 
 typedef struct dyng_sssp_options {
-    int objective;            /* the weight column (0 .. num_weights - 1)         */
-    dyng_sssp_engine engine;  /* compute engine; an update's push and fallback too */
-    bool validate_inputs;     /* from_arrays: check the tree is canonical too     */
-    int64_t delta;            /* near-far step; 0: chosen from a sample of the
-                                 rows (mean weight / 16 with skewed degrees,
-                                 twice the mean weight otherwise)          */
-    double fallback_fraction; /* recompute when more than this fraction of the
-                                 vertices is invalidated or touched (0..1; 1
-                                 never falls back, 0 always does)              */
+    int objective;                /* the weight column (0 .. num_weights - 1)         */
+    dyng_sssp_engine engine;      /* compute engine; an update's push and fallback too */
+    bool validate_inputs;         /* from_arrays: check the tree is canonical too     */
+    int64_t delta;                /* near-far step; 0: chosen from a sample of the
+                                     rows (mean weight / 16 with skewed degrees,
+                                     twice the mean weight otherwise)          */
+    double fallback_fraction;     /* recompute when more than this fraction of the
+                                     vertices is invalidated or touched (0..1; 1
+                                     never falls back, 0 always does)              */
+    double fallback_max_fraction; /* the most the limit rises to when the batches
+                                     before touched more than fallback_fraction
+                                     (see "The fallback limit" above; 0..1; at
+                                     or below fallback_fraction: a fixed limit) */
 } dyng_sssp_options;
 
 /* What an update did. */
@@ -88,15 +115,18 @@ typedef struct dyng_sssp_stats {
                                  walk passes the fallback limit, it stops there:
                                  the count so far)                           */
     int64_t pushes;           /* vertices put on the push queue                     */
+    int64_t fallback_limit;   /* the vertices the repair could touch before giving
+                                 way to a recomputation (n: never)             */
     bool fallback_used;       /* the result was recomputed                          */
     bool converged;           /* always true: the push runs to a fixed point        */
     dyng_apply_summary apply; /* what the batch did to the graph               */
 } dyng_sssp_stats;
 
-/* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction 0.03: a
- * repair that has touched 3% of the vertices gives way to a recomputation,
- * so an update never costs much more than recomputing (about 1.1x at
- * worst: a repair costs about twice what a compute spends per vertex). */
+/* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction
+ * 0.03, fallback_max_fraction 0.5: a repair that has touched 3% of the
+ * vertices gives way to a recomputation, unless the batches before it touched
+ * more, and then twice what they touched, up to half of the reached
+ * vertices. */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 
 /*
@@ -116,7 +146,8 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
  * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED. A directed graph without stored
  * in-edges is repaired by recomputation. Time: proportional to the batch,
  * the invalidated and improved vertices and their edges (times log of the
- * queue), and never more than a recomputation plus the apply.
+ * queue), and at most about 1.1x a recomputation plus the apply at a fixed
+ * limit, about 2x under a raised one (see "The fallback limit" above).
  */
 dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                              dyng_sssp_stats *stats);

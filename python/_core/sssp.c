@@ -2,9 +2,11 @@
  * sssp.c - _core.SsspResult: a libdyng sssp result under the result machinery
  * of array.h.
  *
- *   sssp_compute(graph, source, objective, fallback_fraction, validate_inputs)
+ *   sssp_compute(graph, source, objective, fallback_fraction,
+ *                fallback_max_fraction, validate_inputs, engine, delta)
  *   sssp_from_arrays(graph, source, distances, parents, objective,
- *                    fallback_fraction, validate_inputs)
+ *                    fallback_fraction, fallback_max_fraction,
+ *                    validate_inputs, engine, delta)
  *
  * The libdyng result is the state's source of truth; slots 0 (distances) and
  * 1 (parents) mirror it in reference-counted buffers that Arrays hand out.
@@ -97,11 +99,12 @@ static int copy_policy_of(dyng_py_graph *g) {
 static const char *const engine_names[] = {"auto", "dijkstra", "near_far", NULL};
 
 /* Options from the arguments; -1 with an exception for a bad engine name. */
-static int options_from(dyng_sssp_options *o, int objective, double fallback, int validate,
-                        PyObject *engine, long long delta) {
+static int options_from(dyng_sssp_options *o, int objective, double fallback,
+                        double fallback_max, int validate, PyObject *engine, long long delta) {
     dyng_sssp_options_default(o);
     o->objective = objective;
     o->fallback_fraction = fallback;
+    o->fallback_max_fraction = fallback_max;
     o->validate_inputs = validate != 0;
     o->delta = (int64_t)delta;
     const int e = dyng_py_enum_arg(engine, engine_names, "engine");
@@ -134,15 +137,15 @@ static PyObject *sssp_compute(PyObject *module, PyObject *args) {
     PyObject *graph_obj, *engine;
     long long source, delta;
     int objective, validate;
-    double fallback;
-    if (!PyArg_ParseTuple(args, "OLidpOL:sssp_compute", &graph_obj, &source, &objective, &fallback,
-                          &validate, &engine, &delta))
+    double fallback, fallback_max;
+    if (!PyArg_ParseTuple(args, "OLiddpOL:sssp_compute", &graph_obj, &source, &objective, &fallback,
+                          &fallback_max, &validate, &engine, &delta))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
     if (g == NULL)
         return NULL;
     dyng_sssp_options o;
-    if (options_from(&o, objective, fallback, validate, engine, delta) < 0)
+    if (options_from(&o, objective, fallback, fallback_max, validate, engine, delta) < 0)
         return NULL;
     dyng_sssp_result *handle = NULL;
     dyng_py_call call;
@@ -161,9 +164,9 @@ static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
     PyObject *graph_obj, *d_obj, *p_obj, *engine;
     long long source, delta;
     int objective, validate;
-    double fallback;
-    if (!PyArg_ParseTuple(args, "OLOOidpOL:sssp_from_arrays", &graph_obj, &source, &d_obj, &p_obj,
-                          &objective, &fallback, &validate, &engine, &delta))
+    double fallback, fallback_max;
+    if (!PyArg_ParseTuple(args, "OLOOiddpOL:sssp_from_arrays", &graph_obj, &source, &d_obj, &p_obj,
+                          &objective, &fallback, &fallback_max, &validate, &engine, &delta))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
     if (g == NULL)
@@ -177,7 +180,7 @@ static PyObject *sssp_from_arrays(PyObject *module, PyObject *args) {
         return NULL;
     }
     dyng_sssp_options o;
-    if (options_from(&o, objective, fallback, validate, engine, delta) < 0) {
+    if (options_from(&o, objective, fallback, fallback_max, validate, engine, delta) < 0) {
         dyng_py_ints_release(&d);
         dyng_py_ints_release(&p);
         return NULL;
@@ -289,12 +292,12 @@ void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep) {
 PyObject *dyng_py_sssp_stats(const dyng_sssp_stats *stats) {
     const dyng_apply_summary *a = &stats->apply;
     return Py_BuildValue(
-        "(LLLLLLLLLLLKLLLLNN)", (long long)a->inserted, (long long)a->updated,
+        "(LLLLLLLLLLLKLLLLLNN)", (long long)a->inserted, (long long)a->updated,
         (long long)a->deleted, (long long)a->ignored_deletions, (long long)a->ignored_insertions,
         (long long)a->self_loops_dropped, (long long)a->cancelled, (long long)a->duplicates_merged,
         (long long)a->new_vertices, (long long)a->num_vertices, (long long)a->num_edges,
         (unsigned long long)a->version, (long long)stats->affected, (long long)stats->iterations,
-        (long long)stats->invalidated, (long long)stats->pushes,
+        (long long)stats->invalidated, (long long)stats->pushes, (long long)stats->fallback_limit,
         PyBool_FromLong(stats->fallback_used), PyBool_FromLong(stats->converged));
 }
 
@@ -370,8 +373,8 @@ static PyObject *get_field(PyObject *self, void *closure) {
     return PyLong_FromLongLong(value);
 }
 
+/* fallback_fraction, or with a closure fallback_max_fraction. */
 static PyObject *get_fallback(PyObject *self, void *closure) {
-    (void)closure;
     sssp_result *r = (sssp_result *)self;
     dyng_sssp_options o;
     PyThreadState *ts = PyEval_SaveThread();
@@ -379,7 +382,7 @@ static PyObject *get_fallback(PyObject *self, void *closure) {
     dyng_sssp_result_options(&o, r->handle);
     dyng_py_unlock(&r->lock);
     PyEval_RestoreThread(ts);
-    return PyFloat_FromDouble(o.fallback_fraction);
+    return PyFloat_FromDouble(closure != NULL ? o.fallback_max_fraction : o.fallback_fraction);
 }
 
 static PyObject *result_clone(PyObject *self, PyObject *unused) {
@@ -418,6 +421,8 @@ static PyGetSetDef result_getset[] = {
     {"delta", get_field, NULL, "The near-far step (0: chosen).", (void *)&fields[7]},
     {"engine", get_field, NULL, "The compute engine.", (void *)&fields[8]},
     {"fallback_fraction", get_fallback, NULL, "The recompute threshold.", NULL},
+    {"fallback_max_fraction", get_fallback, NULL, "The most the recompute threshold rises to.",
+     (void *)1},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyMethodDef result_methods[] = {
@@ -437,12 +442,13 @@ static PyType_Spec result_spec = {"dyng._core.SsspResult", sizeof(sssp_result), 
 
 PyMethodDef dyng_py_sssp_functions[] = {
     {"sssp_compute", sssp_compute, METH_VARARGS,
-     "sssp_compute(graph, source, objective, fallback_fraction, validate_inputs, engine, delta, "
-     "/)\n--\n\n"
+     "sssp_compute(graph, source, objective, fallback_fraction, fallback_max_fraction, "
+     "validate_inputs, engine, delta, /)\n--\n\n"
      "The canonical shortest-path tree of source."},
     {"sssp_from_arrays", sssp_from_arrays, METH_VARARGS,
      "sssp_from_arrays(graph, source, distances, parents, objective, fallback_fraction, "
-     "validate_inputs, engine, delta, /)\n--\n\nA result from checked arrays."},
+     "fallback_max_fraction, validate_inputs, engine, delta, /)\n--\n\nA result from checked "
+     "arrays."},
     {NULL, NULL, 0, NULL}};
 
 int dyng_py_init_sssp(PyObject *module, dyng_py_state *st) {

@@ -62,7 +62,7 @@ class _VersionAction(argparse.Action):
 # given as arrays (Result.from_arrays), which no command reads; a compute never
 # falls back.
 _UNUSED_OPTIONS = {
-    ("sssp", "compute"): {"validate_inputs", "fallback_fraction"},
+    ("sssp", "compute"): {"validate_inputs", "fallback_fraction", "fallback_max_fraction"},
     ("sssp", "update"): {"validate_inputs"},
 }
 

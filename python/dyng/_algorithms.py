@@ -163,8 +163,9 @@ class SsspOptions:
     fallback_fraction : float
         An update recomputes when more than this fraction of the vertices is
         invalidated, or touched by the repair (0: whenever a vertex is; 1:
-        never). The default 0.03 keeps an update within about 1.1x of a
-        recomputation however much a batch changes.
+        never), unless the batches before touched more (see
+        ``fallback_max_fraction``). At the default 0.03 an update costs at
+        most about 1.1x a recomputation, however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour. A tree accepted without that check whose
@@ -187,6 +188,21 @@ class SsspOptions:
         frontier runs dry (0: chosen from a sample of the rows, a sixteenth of
         the mean weight on graphs with skewed degrees, twice the mean weight
         otherwise).
+    fallback_max_fraction : float
+        The most the fallback limit rises to. The tree keeps an estimate ``e``
+        of the fraction of the vertices it reaches that the next repair will
+        touch: what the last repair touched, or after a recomputation what it
+        changed, times the ratio of touched to changed vertices that the
+        repairs have seen. While ``2e`` is above ``fallback_fraction`` and
+        ``e`` below this maximum, an update may touch ``min(2e, maximum)`` of
+        the reached vertices before recomputing. So a stream whose batches
+        each touch 5% to 25% of the graph is repaired, not recomputed every
+        time; a batch that touches far more than the ones before it costs up
+        to about 2x a recomputation at the default 0.5 (the repair it gives up
+        at the raised limit, then the recomputation; 2.3x at worst in
+        ``bench/sssp.py``). At or below
+        ``fallback_fraction``, or with a fraction of 0 or 1, the limit stays
+        fixed. ``Stats.fallback_limit`` says what each update allowed.
     """
 
     objective: int = field(default=0, metadata={"help": "the weight column the distances add up"})
@@ -209,6 +225,15 @@ class SsspOptions:
     )
     delta: int = field(
         default=0, metadata={"help": "the near-far step (0: chosen from a sample of the rows)"}
+    )
+    fallback_max_fraction: float = field(
+        default=0.5,
+        metadata={
+            "help": (
+                "the most the fallback limit rises to after batches that touched more than "
+                "fallback_fraction (at or below it: a fixed limit)"
+            )
+        },
     )
 
 
@@ -237,6 +262,11 @@ class SsspStats:
         fallback limit it stops there, and this is the count so far).
     pushes : int
         Vertices put on the push queue.
+    fallback_limit : int
+        The vertices the repair could touch before giving way to a
+        recomputation (the number of vertices when it never would): a fraction
+        ``fallback_fraction`` of them, or more after batches that touched more
+        (see :class:`Options`).
     """
 
     affected: int
@@ -246,6 +276,7 @@ class SsspStats:
     apply: ApplySummary
     invalidated: int
     pushes: int
+    fallback_limit: int
 
 
 SsspStats.__module__ = "dyng.sssp"
@@ -259,11 +290,12 @@ def sssp_stats(t: "_core._SsspStats") -> SsspStats:
     stats.__dict__.update(
         affected=t[12],
         iterations=t[13],
-        fallback_used=t[16],
-        converged=t[17],
+        fallback_used=t[17],
+        converged=t[18],
         apply=ApplySummary.from_native(t[:12]),
         invalidated=t[14],
         pushes=t[15],
+        fallback_limit=t[16],
     )
     return stats
 

@@ -404,9 +404,10 @@ class DegreeResult:
 
 INFINITE_DISTANCE: int
 
-# _Summary + (affected, iterations, invalidated, pushes, fallback_used, converged)
+# _Summary + (affected, iterations, invalidated, pushes, fallback_limit, fallback_used,
+#  converged)
 _SsspStats: TypeAlias = tuple[
-    int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, bool, bool
+    int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, bool, bool
 ]
 
 @final
@@ -432,6 +433,8 @@ class SsspResult:
     @property
     def fallback_fraction(self) -> float: ...
     @property
+    def fallback_max_fraction(self) -> float: ...
+    @property
     def delta(self) -> int: ...
     @property
     def engine(self) -> str: ...
@@ -442,6 +445,7 @@ def sssp_compute(
     source: int,
     objective: int,
     fallback_fraction: float,
+    fallback_max_fraction: float,
     validate_inputs: bool,
     engine: str,
     delta: int,
@@ -519,6 +523,7 @@ def sssp_from_arrays(
     parents: object,
     objective: int,
     fallback_fraction: float,
+    fallback_max_fraction: float,
     validate_inputs: bool,
     engine: str,
     delta: int,

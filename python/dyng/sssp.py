@@ -16,10 +16,12 @@ The update is the corrected template of Khanda, Srinivasan, Bhowmick, Norris
 and Das (IEEE TPDS 33(4), 2022): invalidate the subtrees below deleted or
 weight-increased tree edges, pull from in-neighbours, push decreases to a fixed
 point. When more than ``fallback_fraction`` of the vertices is invalidated or
-touched it recomputes instead (``Stats.fallback_used``); so it does, unless
-``fallback_fraction`` is 1, for a batch of more changes than a quarter of the
-vertices plus 4 per vertex the tree reaches, whose reading would cost more than
-the recomputation (a source that deletions have cut off).
+touched it recomputes instead (``Stats.fallback_used``); after batches that
+touched more, the limit rises with them, up to ``fallback_max_fraction`` (see
+:class:`Options`). It also recomputes, unless ``fallback_fraction`` is 1, a
+batch of more changes than a quarter of the vertices plus 4 per vertex the tree
+reaches, whose reading would cost more than the recomputation (a source that
+deletions have cut off).
 """
 
 from __future__ import annotations
@@ -170,6 +172,7 @@ class Result:
                 p,
                 objective,
                 float(o.fallback_fraction),
+                float(o.fallback_max_fraction),
                 bool(o.validate_inputs),
                 str(o.engine),
                 delta,
@@ -210,6 +213,7 @@ class Result:
             validate_inputs=self._r.validate_inputs,
             engine=self._r.engine,
             delta=self._r.delta,
+            fallback_max_fraction=self._r.fallback_max_fraction,
         )
 
     def clone(self) -> Result:
@@ -283,7 +287,8 @@ def compute(
         The source vertex (default 0).
     options : Options, optional
         The options; keywords (``objective=``, ``fallback_fraction=``,
-        ``validate_inputs=``, ``engine=``, ``delta=``) override its fields.
+        ``validate_inputs=``, ``engine=``, ``delta=``, ``fallback_max_fraction=``)
+        override its fields.
 
     Returns
     -------
@@ -307,6 +312,7 @@ def compute(
             src,
             objective,
             float(o.fallback_fraction),
+            float(o.fallback_max_fraction),
             bool(o.validate_inputs),
             str(o.engine),
             delta,

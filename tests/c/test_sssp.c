@@ -1013,6 +1013,168 @@ static void test_batch_outweighs_tree(void) {
     dyng_graph_free(&g);
 }
 
+/* ---- the fallback limit (sssp.h, "The fallback limit") --------------------------- */
+
+/* One edge inserted (weight w) or deleted, through dyng_sssp_update; the tree
+ * must then equal the oracle's. */
+static dyng_sssp_stats change_edge(dyng_graph *g, dyng_sssp_result *r, int32_t u, int32_t v,
+                                   int32_t w, bool insert) {
+    dyng_batch *b = NULL;
+    dyng_sssp_stats s;
+    memset(&s, 0, sizeof s);
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    if (insert)
+        CHECK_OK(dyng_batch_add_insertions(b, 1, &u, &v, &w));
+    else
+        CHECK_OK(dyng_batch_add_deletions(b, 1, &u, &v));
+    CHECK_OK(dyng_sssp_update(g, b, r, &s));
+    CHECK(sssp_matches(g, r));
+    dyng_batch_free(&b);
+    return s;
+}
+
+/* A directed path 0 -> 1 -> ... -> 999 of weight 10: a shortcut (0, k) of
+ * weight 1 lowers the distances of k up to the next shortcut, and touches
+ * exactly those (insertions only: touched == changed). */
+static dyng_graph *long_path(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    int32_t src[999], dst[999], w[999];
+    for (int v = 0; v < 999; v++) {
+        src[v] = v;
+        dst[v] = v + 1;
+        w[v] = 10;
+    }
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000, 999, src, dst, w, NULL));
+    return g;
+}
+
+static void test_fallback_limit(void) {
+    dyng_graph *g = long_path(), *g2 = long_path();
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    CHECK(o.fallback_fraction == 0.03 && o.fallback_max_fraction == 0.5);
+    dyng_sssp_result *first = NULL, *r = NULL, *r2 = NULL, *imported = NULL;
+    CHECK_OK(dyng_sssp_compute(&first, g, 0, NULL));
+    /* Nothing known: 3% of 1,000. 100 changed: recomputed; e = 0.1. */
+    dyng_sssp_stats s = change_edge(g, first, 0, 900, 1, true);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 100);
+    /* A clone keeps what the result learnt (r goes on from here)... */
+    CHECK_OK(dyng_sssp_result_clone(&r, first));
+    dyng_sssp_result_free(&first);
+    /* Raised to 2e = 20%: the next 100 are repaired; e = 0.1 again. */
+    s = change_edge(g, r, 0, 800, 1, true);
+    CHECK(s.fallback_limit == 200 && !s.fallback_used && s.affected == 100);
+    /* ... where an import of the same tree starts afresh, at 3%. */
+    CHECK_OK(dyng_sssp_compute(&r2, g2, 0, NULL));
+    (void)change_edge(g2, r2, 0, 900, 1, true);
+    {
+        const int64_t *d, *par;
+        dyng_sssp_result_distances(&d, r2);
+        dyng_sssp_result_parents(&par, r2);
+        CHECK_OK(dyng_sssp_result_from_arrays(&imported, g2, 0, d, par, NULL));
+    }
+    s = change_edge(g2, imported, 0, 800, 1, true);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 100);
+    /* A batch that touches far more than the ones before: it passes the
+     * raised limit and is recomputed (700 changed); e = 0.7, past the
+     * maximum, so the limit falls back to 3%... */
+    s = change_edge(g, r, 0, 100, 1, true);
+    CHECK(s.fallback_limit == 200 && s.fallback_used && s.affected == 700);
+    s = change_edge(g, r, 0, 50, 1, true);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 50);
+    /* ... and rises again as the batches touch less: 2 * 5%, then 2 * 2.5%,
+     * then 2 * 1.5% (no more than 3%). */
+    s = change_edge(g, r, 0, 25, 1, true);
+    CHECK(s.fallback_limit == 100 && !s.fallback_used && s.affected == 25);
+    s = change_edge(g, r, 0, 10, 1, true);
+    CHECK(s.fallback_limit == 50 && !s.fallback_used && s.affected == 15);
+    s = change_edge(g, r, 0, 5, 1, true);
+    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 5);
+    dyng_sssp_result_free(&r);
+    dyng_sssp_result_free(&r2);
+    dyng_sssp_result_free(&imported);
+    dyng_graph_free(&g);
+    dyng_graph_free(&g2);
+
+    /* Fixed limits: fallback_max_fraction at fallback_fraction, a fraction of
+     * 0 (always recompute) and of 1 (never): the second batch of 100 gets
+     * 30, 0 and 1,000. */
+    const double fixed[][2] = {{0.03, 0.03}, {0.03, 0.01}, {0.0, 0.5}, {1.0, 0.5}};
+    const int64_t limit[] = {30, 30, 0, 1000};
+    for (int i = 0; i < 4; i++) {
+        g = long_path();
+        o.fallback_fraction = fixed[i][0];
+        o.fallback_max_fraction = fixed[i][1];
+        CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+        (void)change_edge(g, r, 0, 900, 1, true);
+        s = change_edge(g, r, 0, 800, 1, true);
+        CHECK(s.fallback_limit == limit[i] && s.fallback_used == (limit[i] < 100));
+        dyng_sssp_result_free(&r);
+        dyng_graph_free(&g);
+    }
+    o.fallback_fraction = 0.03;
+    o.fallback_max_fraction = 1.5;
+    g = long_path();
+    CHECK_STATUS(dyng_sssp_compute(&r, g, 0, &o), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "fallback_max_fraction is 1.5") != NULL);
+    o.fallback_max_fraction = -0.1;
+    CHECK_STATUS(dyng_sssp_compute(&r, g, 0, &o), DYNG_INVALID_ARGUMENT);
+    dyng_graph_free(&g);
+}
+
+/* Touched against changed: vertex 3 has two tight in-neighbours, 1 (its
+ * parent) and 2, and leads a path 3 .. 199; so does 202 (parents 200 and
+ * 201) for a path 202 .. 999. Deleting 1 -> 3 invalidates 197 vertices and
+ * changes one (3's parent): the repair learns 197 touched per changed
+ * vertex. Deleting 200 -> 202 then passes the raised limit and changes one
+ * vertex: its estimate is that one times the ratio (at least the limit it
+ * passed), not one vertex alone. */
+static void test_fallback_limit_ratio(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    int32_t src[1002], dst[1002], w[1002];
+    int m = 0;
+    const int32_t fork[][2] = {{0, 1},   {0, 2},   {1, 3},     {2, 3},
+                               {0, 200}, {0, 201}, {200, 202}, {201, 202}};
+    for (int i = 0; i < 8; i++) {
+        src[m] = fork[i][0];
+        dst[m] = fork[i][1];
+        w[m++] = 1;
+    }
+    for (int v = 3; v < 999; v++)
+        if (v != 199 && v != 200 && v != 201) {
+            src[m] = v;
+            dst[m] = v + 1;
+            w[m++] = 1;
+        }
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000, m, src, dst, w, NULL));
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.fallback_fraction = 0.3;
+    o.fallback_max_fraction = 0.9;
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+    dyng_sssp_stats s = change_edge(g, r, 1, 3, 0, false);
+    CHECK(s.fallback_limit == 300 && !s.fallback_used && s.invalidated == 197 && s.affected == 1);
+    /* e = 197 / 1,000: 2e = 39.4%. 798 invalidated pass it. */
+    s = change_edge(g, r, 200, 202, 0, false);
+    CHECK(s.fallback_limit >= 393 && s.fallback_limit <= 394 && s.fallback_used && s.affected == 1);
+    /* e = 1 * 394 / 1,000: 2e = 78.8%. */
+    s = change_edge(g, r, 1, 3, 1, true);
+    CHECK(s.fallback_limit >= 786 && s.fallback_limit <= 788 && !s.fallback_used &&
+          s.affected == 1);
+    /* That repair touched one vertex and changed it: back to 30%. */
+    s = change_edge(g, r, 1, 3, 0, false);
+    CHECK(s.fallback_limit == 300 && !s.fallback_used);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+}
+
 /* ---- stage hook: the stages of a compute and an update, on this thread only ------- */
 
 typedef struct stage_log {
@@ -1078,6 +1240,8 @@ int main(void) {
     test_from_arrays();
     test_update_many();
     test_batch_outweighs_tree();
+    test_fallback_limit();
+    test_fallback_limit_ratio();
     test_near_far_parallel();
     test_near_far_long_distances();
     test_streams();

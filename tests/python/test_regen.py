@@ -62,14 +62,15 @@ def test_the_checkout_reads_and_places_the_stats_as_the_native_tuple_does(tmp_pa
     assert sorted(by_name) == sorted(ALGORITHMS)
     places = {f.name: f.index for f in by_name["sssp"].stats if f.name != "apply"}
     # python/_core/sssp.c: the summary's 12 fields, then affected, iterations,
-    # invalidated, pushes, fallback_used, converged.
+    # invalidated, pushes, fallback_limit, fallback_used, converged.
     assert places == {
         "affected": 12,
         "iterations": 13,
         "invalidated": 14,
         "pushes": 15,
-        "fallback_used": 16,
-        "converged": 17,
+        "fallback_limit": 16,
+        "fallback_used": 17,
+        "converged": 18,
     }
 
 

@@ -253,10 +253,16 @@ def checked_update(
         assert stats.fallback_used  # nothing to pull from: recomputed
     if stats.fallback_used:
         assert stats.iterations == n
+    # the fallback limit: fallback_fraction of the vertices, raised at most to
+    # fallback_max_fraction of them after batches that touched more
+    base = n if options.fallback_fraction >= 1.0 else int(options.fallback_fraction * n)
+    fixed = not 0.0 < options.fallback_fraction < options.fallback_max_fraction
+    top = base if fixed else max(base, int(options.fallback_max_fraction * n))
+    assert base <= stats.fallback_limit <= top
     if has_in_edges(g):
         if options.fallback_fraction == 1.0:
             assert not stats.fallback_used
-        if stats.invalidated > options.fallback_fraction * n:
+        if stats.invalidated > stats.fallback_limit:
             assert stats.fallback_used
         if not stats.fallback_used:
             # a distance can only grow, or a vertex become unreachable, by invalidation
@@ -386,7 +392,9 @@ def run_stream(case: Case, data: st.DataObject) -> None:
     n = g.num_vertices
     objective = data.draw(st.integers(0, max(g.num_weights - 1, 0)), label="objective")
     source = data.draw(st.integers(0, n - 1), label="source")
-    fraction = data.draw(st.sampled_from([0.0, 0.5, 1.0]), label="fallback_fraction")
+    fraction = data.draw(st.sampled_from([0.0, 0.05, 0.5, 1.0]), label="fallback_fraction")
+    # the most the limit may rise to (0: fixed; above 0.05 it adapts)
+    most = data.draw(st.sampled_from([0.0, 0.3, 0.9]), label="fallback_max_fraction")
     # the engine of the compute, the push and the fallback; near_far's step;
     # and (where OpenMP is built) the graph on one thread or two
     engine = data.draw(st.sampled_from(["auto", "dijkstra", "near_far"]), label="engine")
@@ -394,10 +402,20 @@ def run_stream(case: Case, data: st.DataObject) -> None:
     if OPENMP and data.draw(st.booleans(), label="two threads"):
         g = on_two_threads(g)
     tree = dyng.sssp.compute(
-        g, source, objective=objective, fallback_fraction=fraction, engine=engine, delta=delta
+        g,
+        source,
+        objective=objective,
+        fallback_fraction=fraction,
+        fallback_max_fraction=most,
+        engine=engine,
+        delta=delta,
     )
     assert tree.options == dyng.sssp.Options(
-        objective=objective, fallback_fraction=fraction, engine=engine, delta=delta
+        objective=objective,
+        fallback_fraction=fraction,
+        fallback_max_fraction=most,
+        engine=engine,
+        delta=delta,
     )
     views: list[tuple[IntArray, IntArray, list[int], list[int]]] = []
     for _ in range(data.draw(st.integers(1, 8), label="steps")):
@@ -582,6 +600,87 @@ def test_fallback_fraction_zero_recomputes_what_it_invalidates() -> None:
     assert stats.affected == 2
     assert tree.distances.tolist() == [0, 1, INF, 9]
     assert tree.parents.tolist() == [-1, 0, -1, 0]
+
+
+def long_path(n: int = 1000) -> dyng.Graph:
+    """0 -> 1 -> ... -> n - 1, weight 10: a shortcut (0, k) of weight 1 lowers the
+    distances from k up to the next shortcut, and touches exactly those."""
+    return dyng.Graph.from_edges(
+        np.arange(n - 1), np.arange(1, n), np.full(n - 1, 10, dtype=np.int32), num_vertices=n
+    )
+
+
+def shortcut(g: dyng.Graph, tree: dyng.sssp.Result, k: int) -> dyng.sssp.Stats:
+    stats = dyng.sssp.update(g, dyng.EdgeBatch(insert=([0], [k], [1])), tree)
+    fresh = dyng.sssp.compute(g, 0)
+    assert tree.distances.tolist() == fresh.distances.tolist()
+    assert tree.parents.tolist() == fresh.parents.tolist()
+    return stats
+
+
+def test_fallback_limit_follows_the_stream() -> None:
+    """Batches that each touch 10% of the vertices: the first is recomputed (3% is the
+    limit), the next ones repaired under a limit of twice what the last touched; one
+    that touches far more passes it and is recomputed, and the limit is 3% again."""
+    g = long_path()
+    tree = dyng.sssp.compute(g, 0)
+    got = [
+        (s.fallback_limit, s.fallback_used, s.affected)
+        for s in (shortcut(g, tree, k) for k in (900, 800, 700, 100, 50, 25))
+    ]
+    assert got == [
+        (30, True, 100),
+        (200, False, 100),
+        (200, False, 100),
+        (200, True, 600),  # 600 changed: past 20%
+        (30, True, 50),  # e = 60%, past the maximum: back to 3%
+        (100, False, 25),  # e = 5%
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fraction", "most", "limit"),
+    [(0.03, 0.03, 30), (0.03, 0.0, 30), (0.0, 0.5, 0), (1.0, 0.5, 1000)],
+)
+def test_fallback_limit_fixed(fraction: float, most: float, limit: int) -> None:
+    """A maximum at or below the fraction, or a fraction of 0 or 1: the limit never moves."""
+    g = long_path()
+    tree = dyng.sssp.compute(g, 0, fallback_fraction=fraction, fallback_max_fraction=most)
+    for k in (900, 800, 700):
+        stats = shortcut(g, tree, k)
+        assert stats.fallback_limit == limit
+        assert stats.fallback_used == (limit < 100)
+
+
+def test_fallback_limit_is_kept_by_clones_and_per_result() -> None:
+    """A clone keeps what its tree learnt; an import starts afresh; in one dyng.update
+    each result keeps its own."""
+    g = long_path()
+    tree = dyng.sssp.compute(g, 0)
+    assert shortcut(g, tree, 900).fallback_limit == 30
+    copy = tree.clone()
+    imported = dyng.sssp.Result.from_arrays(
+        g, 0, tree.distances.to_numpy(), tree.parents.to_numpy()
+    )
+    fixed = dyng.sssp.Result.from_arrays(
+        g, 0, tree.distances.to_numpy(), tree.parents.to_numpy(), fallback_max_fraction=0.0
+    )
+    stats = dyng.update(g, dyng.EdgeBatch(insert=([0], [800], [1])), copy, imported, fixed)
+    assert [(s.fallback_limit, s.fallback_used) for s in stats] == [
+        (200, False),
+        (30, True),
+        (30, True),
+    ]
+    stats = dyng.update(g, dyng.EdgeBatch(insert=([0], [700], [1])), copy, imported, fixed)
+    assert [(s.fallback_limit, s.fallback_used) for s in stats] == [
+        (200, False),
+        (200, False),  # learnt from the recomputation: 100 changed
+        (30, True),
+    ]
+    fresh = dyng.sssp.compute(g, 0)
+    for r in (copy, imported, fixed):
+        assert r.distances.tolist() == fresh.distances.tolist()
+        assert r.parents.tolist() == fresh.parents.tolist()
 
 
 # ---- 3. the count-to-infinity trap ----------------------------------------------------
@@ -816,6 +915,8 @@ def test_objective_out_of_range() -> None:
 def test_fallback_fraction_out_of_range(fraction: float) -> None:
     with pytest.raises(dyng.InvalidArgumentError):
         dyng.sssp.compute(small_weighted(), 0, fallback_fraction=fraction)
+    with pytest.raises(dyng.InvalidArgumentError, match="fallback_max_fraction is"):
+        dyng.sssp.compute(small_weighted(), 0, fallback_max_fraction=fraction)
 
 
 @pytest.mark.parametrize("bad", [0, -1])
@@ -950,9 +1051,14 @@ def test_copies_are_independent(how: Callable[[dyng.sssp.Result], dyng.sssp.Resu
 
 def test_options_are_a_copy() -> None:
     g = small_weighted()
-    tree = dyng.sssp.compute(g, 0, fallback_fraction=0.25, validate_inputs=False)
+    tree = dyng.sssp.compute(
+        g, 0, fallback_fraction=0.25, validate_inputs=False, fallback_max_fraction=0.75
+    )
     o = tree.options
-    assert o == dyng.sssp.Options(objective=0, fallback_fraction=0.25, validate_inputs=False)
+    assert o == dyng.sssp.Options(
+        objective=0, fallback_fraction=0.25, validate_inputs=False, fallback_max_fraction=0.75
+    )
+    assert dyng.sssp.Options().fallback_max_fraction == 0.5
     o.objective = 5
     assert tree.options.objective == 0
 

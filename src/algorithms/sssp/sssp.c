@@ -29,6 +29,7 @@ dyng_status dyng_sssp_options_default(dyng_sssp_options *out) {
     out->engine = DYNG_SSSP_AUTO;
     out->validate_inputs = true;
     out->fallback_fraction = 0.03;
+    out->fallback_max_fraction = 0.5;
     return DYNG_OK;
 }
 
@@ -50,6 +51,10 @@ static dyng_status check_options(const dyng_sssp_options *o, const dyng_graph *g
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "fallback_fraction is %g; accepted: a number from 0 to 1",
                             o->fallback_fraction);
+    if (!(o->fallback_max_fraction >= 0.0 && o->fallback_max_fraction <= 1.0))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "fallback_max_fraction is %g; accepted: a number from 0 to 1",
+                            o->fallback_max_fraction);
     return DYNG_OK;
 }
 
@@ -149,6 +154,8 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     r->options = *o;
     r->changed_all = true;
     r->reached = -1;
+    r->touch_est = -1.0;
+    r->touch_ratio = 1.0;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
     dyng_status st = result_reserve(r, g->n);
@@ -314,6 +321,58 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
     return work_reserve(&r->work, r->cap);
 }
 
+/* Whether r's fallback limit may rise above fallback_fraction. */
+static bool limit_adapts(const dyng_sssp_options *o) {
+    return o->fallback_fraction > 0.0 && o->fallback_fraction < 1.0 &&
+           o->fallback_max_fraction > o->fallback_fraction;
+}
+
+/* The vertices a repair of r on n vertices may touch before recomputing
+ * (sssp.h, "The fallback limit"): fallback_fraction of n, or, raised, the
+ * fraction min(2e, fallback_max_fraction) of the vertices the tree reaches
+ * (r->reached, known once learn_touch has run), which a recomputation
+ * settles. */
+static int64_t fallback_limit(const dyng_sssp_result *r, int64_t n) {
+    const dyng_sssp_options *o = &r->options;
+    if (o->fallback_fraction >= 1.0)
+        return n;
+    const int64_t base = (int64_t)(o->fallback_fraction * (double)n);
+    const double e = r->touch_est, top = o->fallback_max_fraction;
+    if (!limit_adapts(o) || e < 0.0 || e >= top)
+        return base;
+    const int64_t raised = (int64_t)((2.0 * e < top ? 2.0 * e : top) * (double)r->reached);
+    return raised > base ? raised : base;
+}
+
+/* Learn from an update of r what the next one may touch; `base` is the limit
+ * that fallback_fraction alone gave. Fractions count against the vertices
+ * the tree reaches after the update (r->reached: a recomputation counts
+ * them, a repair keeps the count; counted here the first time it is
+ * unknown). */
+static void learn_touch(dyng_sssp_result *r, const dyng_sssp_stats *s, int64_t base) {
+    if (r->reached < 0) {
+        int64_t reached = 0;
+        for (int64_t v = 0; v < r->n; v++)
+            reached += r->dist[v] < DYNG_INFINITE_DISTANCE;
+        r->reached = reached;
+    }
+    const double changed = (double)(s->affected > 0 ? s->affected : 1);
+    const double settled = (double)(r->reached > 0 ? r->reached : 1);
+    if (!s->fallback_used) {
+        const double touched = (double)r->changed;
+        r->touch_ratio = touched > changed ? touched / changed : 1.0;
+        r->touch_est = touched / settled;
+        return;
+    }
+    /* Recomputed. A raised limit that the batch passed: it touched more
+     * than the limit, so at least limit / changed per changed entry. */
+    if (s->fallback_limit > base) {
+        const double passed = (double)s->fallback_limit / changed;
+        r->touch_ratio = passed > r->touch_ratio ? passed : r->touch_ratio;
+    }
+    r->touch_est = (double)s->affected * r->touch_ratio / settled;
+}
+
 void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                         const dyng_apply_summary *applied, dyng_sssp_stats *stats) {
     dyng_sssp_stats s;
@@ -327,7 +386,10 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
     const bool nf_always = r->options.engine == DYNG_SSSP_NEAR_FAR;
     if (nf_always || (r->options.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1))
         nf_delta = repair_step(g, r);
+    s.fallback_limit = fallback_limit(r, g->n);
     kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
+    if (limit_adapts(&r->options))
+        learn_touch(r, &s, (int64_t)(r->options.fallback_fraction * (double)g->n));
     s.converged = true;
     r->loose = false;
     r->graph_version = g->version;
@@ -357,6 +419,8 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     c->changed_all = true;
     c->loose = r->loose;
     c->reached = r->reached;
+    c->touch_est = r->touch_est;
+    c->touch_ratio = r->touch_ratio;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
     dyng_status st = result_reserve(c, r->n);

@@ -987,7 +987,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * fallback limit: the recomputation then follows, and a walk over most
      * of the graph would cost as much. Nothing else is touched before the
      * walk. */
-    const double limit = res->options.fallback_fraction * (double)n;
+    const double limit = (double)st->fallback_limit; /* set by dyng_i_sssp_finish */
     int64_t t0 = dyng_i_stage_start();
     int64_t nt = 0;
     const int64_t nh = DYNG_FN(sssp_heads)(g, b, res, limit, &nt);

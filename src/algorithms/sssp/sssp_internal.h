@@ -44,17 +44,23 @@ struct dyng_sssp_result {
     dyng_sssp_options options;
     uint64_t graph_version, graph_state_id;
     dyng_i_sssp_work work;
-    int64_t changed;  /* work.touched[0 .. changed) after an update's repair */
-    bool changed_all; /* ... or every entry (a recomputation, or none yet)   */
-    int64_t nf_step;  /* auto's near-far step for repairs on several threads,
-                         sampled at the first such update; -1: Dijkstra's    */
-    bool loose;       /* imported (validate_inputs off) with a tight parent
-                         that is not the lowest-id one: the next update
-                         recomputes, so that from then on the tree is
-                         compute's                                          */
-    int64_t reached;  /* vertices with a finite distance, or -1 until a
-                         repair needs it (counted then, and kept by the
-                         repairs and recomputations after)                  */
+    int64_t changed;    /* work.touched[0 .. changed) after an update's repair */
+    bool changed_all;   /* ... or every entry (a recomputation, or none yet)   */
+    int64_t nf_step;    /* auto's near-far step for repairs on several threads,
+                           sampled at the first such update; -1: Dijkstra's    */
+    bool loose;         /* imported (validate_inputs off) with a tight parent
+                           that is not the lowest-id one: the next update
+                           recomputes, so that from then on the tree is
+                           compute's                                          */
+    double touch_est;   /* the fraction of the vertices the next repair is
+                           expected to touch; -1: unknown (sssp.h, "The
+                           fallback limit")                                  */
+    double touch_ratio; /* touched per changed vertex, as the last repair saw
+                           (>= 1; 1 until one has; doubled when a raised
+                           limit is passed)                                 */
+    int64_t reached;    /* vertices with a finite distance, or -1 until a
+                           repair needs it (counted then, and kept by the
+                           repairs and recomputations after)                  */
 };
 
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
