@@ -17,7 +17,10 @@ weights for scipy). Source 0 (as the research codes use).
     paths run on separate graphs, so neither runs on memory the other has just walked, and which
     runs first alternates from batch to batch. Medians of 15 batches per size.
     Reported: the ratio against the recomputation path (apply + compute) and against compute
-    alone, the affected vertices, the fallbacks, the time per changed edge, and the time per
+    alone, the affected vertices, the fallbacks, the worst batch's ratio against the
+    recomputation path and how many batches took longer than it (a batch that touches far more
+    than the ones before it under a raised fallback limit gives up the repair and then
+    recomputes: docs/algorithms/sssp.md), the time per changed edge, and the time per
     affected vertex (apply left out) against compute's time per reached vertex (per batch, then
     the median over the batches the repair kept, and over all of them: a batch that falls back
     costs a compute whatever it affects; and pooled: the kept batches' whole repair time over all
@@ -207,6 +210,10 @@ def bench_update(
             fallbacks += st.fallback_used
             fell.append(st.fallback_used)
         u, a, c = statistics.median(up), statistics.median(app), statistics.median(comp)
+        # Batch by batch, the recomputation path over the update: the worst batch (a
+        # fallback limit raised after cheaper batches can give up a repair and then
+        # recompute) and how many batches took longer than the recomputation path.
+        per_batch_ratio = [(ai + ci) / ui for ui, ai, ci in zip(up, app, comp, strict=True)]
         aff = statistics.median(affected)
         reached = max(1, int((fresh.distances.to_numpy() < dyng.INFINITE_DISTANCE).sum()))
         # Per batch: the update's time per affected vertex (its apply stage left out)
@@ -242,6 +249,8 @@ def bench_update(
                 "compute_ms": c * 1e3,
                 "compute_over_update": c / u,
                 "recompute_over_update": (a + c) / u,
+                "worst_batch_recompute_over_update": min(per_batch_ratio),
+                "batches_slower_than_recompute": sum(x < 1.0 for x in per_batch_ratio),
                 "affected_median": aff,
                 "fallbacks": fallbacks,
                 "update_us_per_change": u * 1e6 / size,
@@ -298,7 +307,9 @@ def main() -> int:
             f" {r['update_ms']:8.2f} ms, apply {r['apply_ms']:7.2f} + compute"
             f" {r['compute_ms']:7.2f} ms: {r['recompute_over_update']:7.2f}x"
             f" ({r['compute_over_update']:7.2f}x compute); affected {r['affected_median']:>9,.0f}"
-            f" (fallbacks {r['fallbacks']}); {r['update_us_per_change']:7.2f} us/change;"
+            f" (fallbacks {r['fallbacks']}); worst batch"
+            f" {r['worst_batch_recompute_over_update']:.2f}x ({r['batches_slower_than_recompute']}"
+            f" slower); {r['update_us_per_change']:7.2f} us/change;"
             f" per affected vertex {per_affected_text(r)} compute's"
             f" (pooled {per_affected_text(r, 'per_affected_over_per_vertex_pooled')};"
             f" {r['per_affected_over_per_vertex_all_batches']:.2f}x with the fallbacks)"
