@@ -52,12 +52,12 @@ struct dyng_sssp_result {
                            that is not the lowest-id one: the next update
                            recomputes, so that from then on the tree is
                            compute's                                          */
-    double touch_est;   /* the fraction of the vertices the next repair is
-                           expected to touch; -1: unknown (sssp.h, "The
-                           fallback limit")                                  */
+    double touch_est;   /* the fraction of the reached vertices the next
+                           repair is expected to touch; -1: unknown (sssp.h,
+                           "The fallback limit")                             */
     double touch_ratio; /* touched per changed vertex, as the last repair saw
-                           (>= 1; 1 until one has; doubled when a raised
-                           limit is passed)                                 */
+                           (>= 1; 1 until one has; raised to the limit over
+                           what changed when a batch passes a raised limit) */
     int64_t reached;    /* vertices with a finite distance, or -1 until a
                            repair needs it (counted then, and kept by the
                            repairs and recomputations after)                  */
