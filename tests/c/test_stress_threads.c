@@ -40,8 +40,9 @@
  * fresh copy of each graph with dyng_update, in version order, and every
  * recorded hash must equal the replayed state's at its version. The replayed
  * results are checked against recomputation at every version and against
- * oracles written here (Bellman-Ford with canonical parents; brute-force
- * cycle search over adjacency bitsets) at a sample of versions.
+ * oracles (the C tests' Bellman-Ford with canonical parents, sssp_oracle.h;
+ * a brute-force cycle search over adjacency bitsets, here) at a sample of
+ * versions.
  *
  * Time: DYNG_STRESS_SECONDS (default 2) of threads, at least MIN_OPS calls
  * per thread, and at most MAX_VERSIONS writes per shared graph (so the
@@ -57,8 +58,8 @@
 
 #include "check.h"
 #include "dyng/dyng.h"
+#include "sssp_oracle.h"
 
-#define INF DYNG_INFINITE_DISTANCE
 
 enum {
     NUM_THREADS = 8,
@@ -234,42 +235,20 @@ static int64_t export_csr(const dyng_graph *g, int32_t **rp, int32_t **col, int3
     return n;
 }
 
-/* r equals Bellman-Ford on g with canonical parents (the lowest-id tight
- * in-neighbour). */
+/* r equals the C tests' shortest-path oracle on g (sssp_oracle.h: Bellman-Ford
+ * with canonical parents, the lowest-id tight in-neighbour; no compute, which
+ * a set interrupt flag would stop). */
 static bool sssp_oracle_matches(const dyng_graph *g, const dyng_sssp_result *r, int64_t source) {
-    int32_t *rp, *col, *w;
-    const int64_t n = export_csr(g, &rp, &col, &w);
-    int64_t *dist = xmalloc((size_t)n * 8), *parent = xmalloc((size_t)n * 8);
-    for (int64_t v = 0; v < n; v++) {
-        dist[v] = INF;
-        parent[v] = -1;
-    }
-    dist[source] = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int64_t u = 0; u < n; u++)
-            for (int32_t e = rp[u]; dist[u] != INF && e < rp[u + 1]; e++)
-                if (dist[u] + w[e] < dist[col[e]]) {
-                    dist[col[e]] = dist[u] + w[e];
-                    changed = true;
-                }
-    }
-    for (int64_t u = 0; u < n; u++)
-        for (int32_t e = rp[u]; dist[u] != INF && e < rp[u + 1]; e++) {
-            const int32_t v = col[e];
-            if (v != source && dist[u] + w[e] == dist[v] && (parent[v] < 0 || u < parent[v]))
-                parent[v] = u;
-        }
-    int64_t rn = 0;
+    int64_t n = 0, rn = 0;
+    dyng_graph_num_vertices(&n, g);
+    int64_t *dist = xmalloc((size_t)(n + 1) * 8), *parent = xmalloc((size_t)(n + 1) * 8);
+    sssp_oracle(g, 0, source, dist, parent);
     const int64_t *d = NULL, *p = NULL;
     dyng_sssp_result_num_vertices(&rn, r);
     dyng_sssp_result_distances(&d, r);
     dyng_sssp_result_parents(&p, r);
     const bool same =
         rn == n && memcmp(d, dist, (size_t)n * 8) == 0 && memcmp(p, parent, (size_t)n * 8) == 0;
-    free(rp);
-    free(col);
-    free(w);
     free(dist);
     free(parent);
     return same;
