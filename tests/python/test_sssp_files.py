@@ -122,6 +122,11 @@ def test_cli_sssp_compute_and_update(tmp_path: Path) -> None:
     )
     assert r.returncode == 0, r.stderr
     assert r.stderr.count("match") == 2 and "MISMATCH" not in r.stderr
+    # the maximum of the fallback limit is an option of update too, checked like the fraction
+    r = run_cli("sssp", "update", str(graph), str(batches), "--fallback-max-fraction", "0.2")
+    assert r.returncode == 0, r.stderr
+    r = run_cli("sssp", "update", str(graph), str(batches), "--fallback-max-fraction", "1.5")
+    assert r.returncode == 1 and "fallback_max_fraction is 1.5" in r.stderr
     g = dyng.io.read_matrix_market(graph)
     tree = dyng.sssp.compute(g, 0)
     for batch in dyng.io.iter_batches(batches):
@@ -155,6 +160,7 @@ def test_cli_sssp_errors(tmp_path: Path) -> None:
     unused: list[list[str]] = [
         ["compute", str(graph), "--validate-inputs", "false"],
         ["compute", str(graph), "--fallback-fraction", "0.5"],
+        ["compute", str(graph), "--fallback-max-fraction", "0.5"],
         ["update", str(graph), "b.dgt", "--validate-inputs", "false"],
     ]
     for args in unused:
