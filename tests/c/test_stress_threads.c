@@ -60,7 +60,6 @@
 #include "dyng/dyng.h"
 #include "sssp_oracle.h"
 
-
 enum {
     NUM_THREADS = 8,
     NUM_SHARED = 2,
