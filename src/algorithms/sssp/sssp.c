@@ -350,14 +350,9 @@ static int64_t fallback_limit(const dyng_sssp_result *r, int64_t n) {
  * them, a repair keeps the count; counted here the first time it is
  * unknown). */
 static void learn_touch(dyng_sssp_result *r, const dyng_sssp_stats *s, int64_t base) {
-    if (r->reached < 0) {
-        int64_t reached = 0;
-        for (int64_t v = 0; v < r->n; v++)
-            reached += r->dist[v] < DYNG_INFINITE_DISTANCE;
-        r->reached = reached;
-    }
+    const int64_t reached = dyng_i_sssp_reached(r);
     const double changed = (double)(s->affected > 0 ? s->affected : 1);
-    const double settled = (double)(r->reached > 0 ? r->reached : 1);
+    const double settled = (double)(reached > 0 ? reached : 1);
     if (!s->fallback_used) {
         const double touched = (double)r->changed;
         r->touch_ratio = touched > changed ? touched / changed : 1.0;

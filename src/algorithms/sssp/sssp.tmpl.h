@@ -942,13 +942,7 @@ static bool DYNG_FN(sssp_batch_outweighs)(const dyng_batch *b, dyng_sssp_result 
     const int64_t changes = b->num_del + b->num_ins;
     if (res->options.fallback_fraction >= 1.0 || changes <= n / 4)
         return false;
-    if (res->reached < 0) {
-        int64_t reached = 0;
-        for (int64_t v = 0; v < n; v++)
-            reached += res->dist[v] < DYNG_INFINITE_DISTANCE;
-        res->reached = reached;
-    }
-    return changes > n / 4 + 4 * res->reached;
+    return changes > n / 4 + 4 * dyng_i_sssp_reached(res); /* res->n is n */
 }
 
 /*

@@ -63,6 +63,19 @@ struct dyng_sssp_result {
                            repairs and recomputations after)                  */
 };
 
+/* The vertices r reaches (a finite distance among its n entries): r->reached,
+ * counted the first time it is asked for, and kept from then on by the
+ * repairs and recomputations. */
+static inline int64_t dyng_i_sssp_reached(dyng_sssp_result *r) {
+    if (r->reached < 0) {
+        int64_t reached = 0;
+        for (int64_t v = 0; v < r->n; v++)
+            reached += r->dist[v] < DYNG_INFINITE_DISTANCE;
+        r->reached = reached;
+    }
+    return r->reached;
+}
+
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
  * everything that can fail (staleness, options, the batch's weights, room
  * for every vertex the batch may add); after it, the repair, which cannot. */
