@@ -6,10 +6,15 @@
  * "sssp.pull", "sssp.push", or "sssp.recompute" when it falls back; for a
  * cycle count "cycle_count.before" and "cycle_count.after", the searches on
  * the graph before and after the batch, or "cycle_count.recount"); a compute
- * runs one engine ("sssp.dijkstra", "sssp.near_far", "cycle_count.search"). A caller that
- * wants to see where the time goes sets a hook for its thread; each stage
- * that ends on that thread calls it once with the stage's name (a string
- * literal of the library) and its wall time.
+ * runs one engine ("sssp.dijkstra", "sssp.near_far", "cycle_count.search").
+ * Applying a batch (dyng_graph_apply, and inside "update.apply") runs
+ * "apply.ops" (the changes checked), "apply.rows" (sorted by row, the rows'
+ * records read), "apply.check" (only under an error switch of the
+ * semantics), "apply.layout" (where each row goes; every allocation) and
+ * "apply.commit" (the rows rewritten). A caller that wants to see where the
+ * time goes sets a hook for its thread; each stage that ends on that thread
+ * calls it once with the stage's name (a string literal of the library) and
+ * its wall time.
  *
  * The hook is per thread, like the error message (status.h): it sees the
  * calls its own thread makes, and costs nothing to a thread that set none

@@ -51,6 +51,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/resources_internal.h"
+#include "core/stages.h"
 
 /* The whole plan of one apply. */
 typedef struct plan {
@@ -312,6 +313,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     pl.num_del = b->num_del;
     pl.num_ins = b->num_ins;
     int64_t n_out = 0, n_in = 0;
+    int64_t t0 = dyng_i_stage_start();
     DYNG_I_TRY(validate(&pl, &n_out, &n_in));
     pl.num_dirs = g->p.directed && g->p.store_transposed ? 2 : 1;
     const dyng_batch_semantics *s = &g->p.semantics;
@@ -336,12 +338,15 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
         pl.dir[d].counted = d == 0;
     }
     make_pairs(&pl);
+    dyng_i_stage_end("apply.ops", t0);
 
     /* Step 2: touched rows and their records; with two threads and two
      * directions, one direction each. */
     const int threads = dyng_i_threads(g->res);
     pl.per_dir = threads >= 2 && pl.num_dirs == 2 && n_out > 20000 ? 2 : 1;
+    t0 = dyng_i_stage_start();
     dyng_i_team(pl.per_dir, plan_directions, &pl);
+    dyng_i_stage_end("apply.rows", t0);
     int64_t max_len = 0;
     for (int d = 0; d < pl.num_dirs; d++)
         if (pl.dir[d].max_len > max_len)
@@ -354,7 +359,9 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     if (st == DYNG_OK && (s->on_missing_delete == DYNG_MISSING_ERROR ||
                           s->on_existing_insert == DYNG_EXISTING_ERROR)) {
         bool interrupted = false;
+        t0 = dyng_i_stage_start();
         g->k->check_rows(&pl.dir[0], &pl.rules, g->res, &interrupted);
+        dyng_i_stage_end("apply.check", t0);
         if (interrupted)
             st = dyng_i_error(DYNG_INTERRUPTED, "applying the batch was interrupted");
         else if (pl.dir[0].fail_why != DYNG_I_FAIL_NONE)
@@ -367,12 +374,15 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     const size_t copy_bytes = ((((size_t)max_len * g->k->vertex_bytes + 7) & ~(size_t)7) +
                                (size_t)max_len * (size_t)K * sizeof(int32_t) + 15) &
                               ~(size_t)15;
-    if (st == DYNG_OK)
+    if (st == DYNG_OK) {
+        t0 = dyng_i_stage_start();
         st = dyng_i_scratch_more(&scratch, (size_t)threads * copy_bytes + 16);
-    for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++) {
-        pl.dir[d].row_copies = scratch.more;
-        pl.dir[d].row_copy_bytes = copy_bytes;
-        st = g->k->plan_layout(&pl.dir[d], &pl.rules, K);
+        for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++) {
+            pl.dir[d].row_copies = scratch.more;
+            pl.dir[d].row_copy_bytes = copy_bytes;
+            st = g->k->plan_layout(&pl.dir[d], &pl.rules, K);
+        }
+        dyng_i_stage_end("apply.layout", t0);
     }
     if (st == DYNG_OK && dyng_i_interrupted(g->res))
         st = dyng_i_error(DYNG_INTERRUPTED, "applying the batch was interrupted");
@@ -383,8 +393,10 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
     }
 
     /* ---- step 5: nothing below can fail ---- */
+    t0 = dyng_i_stage_start();
     for (int d = 0; d < pl.num_dirs; d++)
         g->k->commit(&pl.dir[d], &pl.rules, K, g->res);
+    dyng_i_stage_end("apply.commit", t0);
     dyng_i_scratch_release(&scratch);
     const dyng_i_counters *c = &pl.dir[0].c;
     g->n = pl.n_new;

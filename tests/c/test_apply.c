@@ -1215,6 +1215,68 @@ static void test_batch_functions(void) {
     CHECK_STATUS(dyng_batch_num_insertions(&x, NULL), DYNG_INVALID_ARGUMENT);
 }
 
+/* ---- stages: what applying a batch reports to the thread's hook ---- */
+
+typedef struct stage_names {
+    const char *names[16];
+    int count;
+} stage_names;
+
+static void note_stage(void *context, const char *stage, int64_t ns) {
+    stage_names *log = context;
+    CHECK(ns >= 0);
+    if (log->count < 16)
+        log->names[log->count++] = stage;
+}
+
+/* The stages one apply of tb reports, joined by spaces, into `out`. */
+static void stages_of(fixture *f, const tbatch *tb, dyng_status expect, char *out, size_t size) {
+    stage_names log = {.count = 0};
+    CHECK_OK(dyng_stage_hook_set(note_stage, &log));
+    (void)fx_apply(f, tb, expect, "stages");
+    CHECK_OK(dyng_stage_hook_set(NULL, NULL));
+    out[0] = '\0';
+    for (int i = 0; i < log.count; i++) {
+        if (i > 0)
+            strncat(out, " ", size - strlen(out) - 1);
+        strncat(out, log.names[i], size - strlen(out) - 1);
+    }
+}
+
+/* The steps in order; "apply.check" only under an error switch, and a batch
+ * refused there reports no layout or commit; one refused by validation
+ * reports nothing. */
+static void test_stages(void) {
+    char got[256];
+    fixture f;
+    fx_small(&f, upsert_sem(), DYNG_ORDER_SORTED);
+    tbatch tb;
+    tb_init(&tb, 1);
+    tb_ins(&tb, 3, 0, 1);
+    tb_del(&tb, 0, 1);
+    stages_of(&f, &tb, DYNG_OK, got, sizeof got);
+    CHECK(strcmp(got, "apply.ops apply.rows apply.layout apply.commit") == 0);
+    tb_clear(&tb);
+    tb_ins(&tb, -1, 0, 1);
+    stages_of(&f, &tb, DYNG_INVALID_ARGUMENT, got, sizeof got);
+    CHECK(strcmp(got, "") == 0);
+    fx_free(&f);
+
+    dyng_batch_semantics sem = upsert_sem();
+    sem.on_missing_delete = DYNG_MISSING_ERROR;
+    fx_small(&f, sem, DYNG_ORDER_SORTED);
+    tb_clear(&tb);
+    tb_del(&tb, 3, 2); /* not in the graph */
+    stages_of(&f, &tb, DYNG_INVALID_ARGUMENT, got, sizeof got);
+    CHECK(strcmp(got, "apply.ops apply.rows apply.check") == 0);
+    tb_clear(&tb);
+    tb_ins(&tb, 3, 2, 5);
+    stages_of(&f, &tb, DYNG_OK, got, sizeof got);
+    CHECK(strcmp(got, "apply.ops apply.rows apply.check apply.layout apply.commit") == 0);
+    tb_free(&tb);
+    fx_free(&f);
+}
+
 int main(void) {
     REQUIRE_OK(dyng_resources_new(&seq, DYNG_BACKEND_SEQUENTIAL, 1));
     test_existing_upsert();
@@ -1239,6 +1301,7 @@ int main(void) {
     test_mapped_arrays_grow_little();
     test_apply_inside_a_callers_team();
     test_batch_functions();
+    test_stages();
     dyng_resources_free(&seq);
     return check_finish("test_apply");
 }

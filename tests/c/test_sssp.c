@@ -1215,9 +1215,10 @@ static void test_stage_hook(void) {
     CHECK_OK(dyng_batch_add_deletions(b, 1, du, dv));
     log.count = 0;
     CHECK_OK(dyng_sssp_update(g, b, r, NULL));
-    const char *expected[] = {"update.apply", "sssp.invalidate", "sssp.pull", "sssp.push"};
-    CHECK(log.count == 4);
-    for (int i = 0; i < 4 && i < log.count; i++)
+    const char *expected[] = {"apply.ops",    "apply.rows",      "apply.layout", "apply.commit",
+                              "update.apply", "sssp.invalidate", "sssp.pull",    "sssp.push"};
+    CHECK(log.count == 8);
+    for (int i = 0; i < 8 && i < log.count; i++)
         CHECK(strcmp(log.names[i], expected[i]) == 0);
     /* Removed: nothing more is reported. */
     CHECK_OK(dyng_stage_hook_set(NULL, &log));

@@ -99,6 +99,26 @@ def test_profile_records_apply_calls() -> None:
     assert prof.stages["graph.apply"].calls == 3
 
 
+def test_profile_records_the_steps_of_apply() -> None:
+    """The steps of an apply are inner stages of graph.apply; apply.check only runs
+    under an error switch of the semantics."""
+    g = small_graph()
+    with dyng.profile() as prof:
+        g.apply(dyng.EdgeBatch(insert=([0], [2]), delete=([0], [1])))
+    steps = ["apply.ops", "apply.rows", "apply.layout", "apply.commit"]
+    assert [k for k in prof.stages if k.startswith("apply.")] == steps
+    for k in steps:
+        assert prof.stages[k].inner and prof.stages[k].calls == 1, k
+        assert prof.stages[k].total_ns <= prof.stages["graph.apply"].total_ns, k
+    assert prof.total_ns == prof.stages["graph.apply"].total_ns
+    strict = dyng.Graph.from_edges(
+        [0, 1], [1, 2], semantics=dyng.BatchSemantics(on_missing_delete="error")
+    )
+    with dyng.profile() as prof, pytest.raises(dyng.errors.InvalidArgumentError):
+        strict.apply(dyng.EdgeBatch(delete=([2], [0])))
+    assert "apply.check" in prof.stages and "apply.commit" not in prof.stages
+
+
 def test_profile_stages_of_graph_calls() -> None:
     with dyng.profile() as prof:
         g = dyng.Graph.from_edges([0, 1], [1, 0])
