@@ -182,6 +182,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                           stats[t].fallback_limit <= (top > base ? top : base));
                 FZ_ASSERT(stats[t].invalidated <= stats[t].fallback_limit ||
                           stats[t].fallback_used);
+                /* Where the limit adapts, the push goes on to the end once
+                 * the limit was raised or when nothing was invalidated: then
+                 * only the walk gives up (or a batch that outweighs the
+                 * tree); otherwise one thread's push stops at the limit too. */
+                const bool pulls = !p.directed || p.store_transposed;
+                const bool adapts = o.fallback_fraction > 0.0 && o.fallback_fraction < 1.0 &&
+                                    o.fallback_max_fraction > o.fallback_fraction;
+                const bool goes_on =
+                    adapts && (stats[t].invalidated == 0 || stats[t].fallback_limit > base);
+                int64_t reached = 0;
+                for (int64_t v = 0; v < before[t].n; v++)
+                    reached += before[t].dist[v] < DYNG_INFINITE_DISTANCE;
+                const int64_t changes = tb.ni + tb.nd;
+                const bool outweighs =
+                    o.fallback_fraction < 1.0 && changes > n / 4 && changes > n / 4 + 4 * reached;
+                if (pulls && goes_on && stats[t].fallback_used)
+                    FZ_ASSERT(stats[t].invalidated > stats[t].fallback_limit || outweighs);
+                if (pulls && !goes_on && !stats[t].fallback_used && o.engine != DYNG_SSSP_NEAR_FAR)
+                    FZ_ASSERT(stats[t].affected <= stats[t].fallback_limit);
                 uint64_t belongs = 0;
                 FZ_ASSERT(dyng_sssp_result_graph_state_id(&belongs, r[t]) == DYNG_OK);
                 FZ_ASSERT(belongs == after);

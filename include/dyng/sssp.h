@@ -46,17 +46,23 @@
  * a recomputation the fraction of entries it changed times the ratio of
  * touched to changed vertices that the last repair saw (1 until one has).
  * While 2e is above fallback_fraction and e below fallback_max_fraction, the
- * repair may touch min(2e, fallback_max_fraction) of the reached vertices
- * (and never fewer than fallback_fraction of all). A raised limit that a
- * batch passes sets that ratio to at least the limit over what changed (the
- * recomputation that follows tells only what changed), so a stream whose
- * repairs touch far more than they change soon stops raising it. The cost: a
- * batch that touches far more than the batches before it gives up the repair
- * at the raised limit and then recomputes: up to 1 + 0.5 x (1.2 to 2.5),
- * about 2x a recomputation with the default 0.5 (2.3x measured on
- * luxembourg_osm, bench/sssp.py's worst batch). A fraction of 0 or 1, or
+ * limit is raised to min(2e, fallback_max_fraction) of the reached vertices
+ * (and never fewer than fallback_fraction of all). A walk that invalidates
+ * more than the limit gives way to a recomputation; under a raised limit the
+ * ratio of touched to changed vertices then becomes at least the limit over
+ * what changed, so a stream whose repairs invalidate far more than they
+ * change soon stops raising it. The pull and the push, once begun, go on to
+ * the end when the limit was raised, or when nothing was invalidated (a push
+ * that only lowers distances settles each vertex once, in distance order):
+ * giving up would add a recomputation to the part already repaired. Only a
+ * push after invalidations under a limit that was not raised stops at it.
+ * The cost: a batch that moves far more of the tree than the ones before it
+ * is repaired to the end, about (1.2 to 2.5) x the share it touches, where
+ * it used to cost the repair up to the limit plus a recomputation
+ * (bench/sssp.py reports each size's worst batch). A fraction of 0 or 1, or
  * fallback_max_fraction at or below fallback_fraction, keeps the limit
- * fixed. stats.fallback_limit says what each update allowed (ADR 0008).
+ * fixed, and then every push stops at it. stats.fallback_limit says what
+ * each update allowed (ADR 0008).
  *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after
@@ -115,18 +121,21 @@ typedef struct dyng_sssp_stats {
                                  walk passes the fallback limit, it stops there:
                                  the count so far)                           */
     int64_t pushes;           /* vertices put on the push queue                     */
-    int64_t fallback_limit;   /* the vertices the repair could touch before giving
-                                 way to a recomputation (n: never)             */
+    int64_t fallback_limit;   /* the vertices the repair could invalidate or touch
+                                 before giving way to a recomputation (n:
+                                 never; when raised, it bounds only what is
+                                 invalidated)                               */
     bool fallback_used;       /* the result was recomputed                          */
     bool converged;           /* always true: the push runs to a fixed point        */
     dyng_apply_summary apply; /* what the batch did to the graph               */
 } dyng_sssp_stats;
 
 /* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction
- * 0.03, fallback_max_fraction 0.5: a repair that has touched 3% of the
- * vertices gives way to a recomputation, unless the batches before it touched
- * more, and then twice what they touched, up to half of the reached
- * vertices. */
+ * 0.03, fallback_max_fraction 0.5: a repair that invalidates 3% of the
+ * vertices gives way to a recomputation, and so does one whose push touches
+ * 3% after invalidating some; after batches that touched more, twice what
+ * they touched, up to half of the reached vertices, and the push goes on to
+ * the end. */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 
 /*

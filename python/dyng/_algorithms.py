@@ -163,9 +163,10 @@ class SsspOptions:
     fallback_fraction : float
         An update recomputes when more than this fraction of the vertices is
         invalidated, or touched by the repair (0: whenever a vertex is; 1:
-        never), unless the batches before touched more (see
-        ``fallback_max_fraction``). At the default 0.03 an update costs at
-        most about 1.1x a recomputation, however much a batch changes.
+        never), unless the batches before touched more or the repair
+        invalidated nothing (see ``fallback_max_fraction``). Held fixed (a
+        maximum at or below it), the default 0.03 bounds an update at about
+        1.1x a recomputation, however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour. A tree accepted without that check whose
@@ -194,15 +195,17 @@ class SsspOptions:
         touch: what the last repair touched, or after a recomputation what it
         changed, times the ratio of touched to changed vertices that the
         repairs have seen. While ``2e`` is above ``fallback_fraction`` and
-        ``e`` below this maximum, an update may touch ``min(2e, maximum)`` of
-        the reached vertices before recomputing. So a stream whose batches
-        each touch 5% to 25% of the graph is repaired, not recomputed every
-        time; a batch that touches far more than the ones before it costs up
-        to about 2x a recomputation at the default 0.5 (the repair it gives up
-        at the raised limit, then the recomputation; 2.3x at worst in
-        ``bench/sssp.py``). At or below
-        ``fallback_fraction``, or with a fraction of 0 or 1, the limit stays
-        fixed. ``Stats.fallback_limit`` says what each update allowed.
+        ``e`` below this maximum, the limit rises to ``min(2e, maximum)`` of
+        the reached vertices. A repair that invalidates more than the limit
+        recomputes; its push, once begun, goes on to the end when the limit was
+        raised or when nothing was invalidated (it only lowers distances), since
+        giving up would add a recomputation to the part already repaired. So a
+        stream whose batches each touch 5% to 50% of the graph is repaired, not
+        recomputed every time; a batch that moves far more of the tree than the
+        ones before it is repaired to the end (``bench/sssp.py`` reports each
+        size's worst batch). At or below ``fallback_fraction``, or with a
+        fraction of 0 or 1, the limit stays fixed and every push stops at it.
+        ``Stats.fallback_limit`` says what each update allowed.
     """
 
     objective: int = field(default=0, metadata={"help": "the weight column the distances add up"})
@@ -263,10 +266,11 @@ class SsspStats:
     pushes : int
         Vertices put on the push queue.
     fallback_limit : int
-        The vertices the repair could touch before giving way to a
-        recomputation (the number of vertices when it never would): a fraction
-        ``fallback_fraction`` of them, or more after batches that touched more
-        (see :class:`Options`).
+        The vertices the repair could invalidate, or touch after invalidating
+        some, before giving way to a recomputation (the number of vertices when
+        it never would): a fraction ``fallback_fraction`` of them, or more
+        after batches that touched more, and then it bounds only what is
+        invalidated (see :class:`Options`).
     """
 
     affected: int

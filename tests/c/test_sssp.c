@@ -1051,6 +1051,22 @@ static dyng_graph *long_path(void) {
     return g;
 }
 
+/* One batch: the deletion (du, dv), then the insertion (iu, iv) of weight 1. */
+static dyng_sssp_stats swap_edge(dyng_graph *g, dyng_sssp_result *r, int32_t du, int32_t dv,
+                                 int32_t iu, int32_t iv) {
+    dyng_batch *b = NULL;
+    dyng_sssp_stats s;
+    memset(&s, 0, sizeof s);
+    const int32_t w = 1;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    CHECK_OK(dyng_batch_add_deletions(b, 1, &du, &dv));
+    CHECK_OK(dyng_batch_add_insertions(b, 1, &iu, &iv, &w));
+    CHECK_OK(dyng_sssp_update(g, b, r, &s));
+    CHECK(sssp_matches(g, r));
+    dyng_batch_free(&b);
+    return s;
+}
+
 static void test_fallback_limit(void) {
     dyng_graph *g = long_path(), *g2 = long_path();
     dyng_sssp_options o;
@@ -1058,13 +1074,14 @@ static void test_fallback_limit(void) {
     CHECK(o.fallback_fraction == 0.03 && o.fallback_max_fraction == 0.5);
     dyng_sssp_result *first = NULL, *r = NULL, *r2 = NULL, *imported = NULL;
     CHECK_OK(dyng_sssp_compute(&first, g, 0, NULL));
-    /* Nothing known: 3% of 1,000. 100 changed: recomputed; e = 0.1. */
+    /* Nothing known: 3% of 1,000. A shortcut lowers 100 distances and
+     * invalidates nothing: its push goes on past the limit; e = 0.1. */
     dyng_sssp_stats s = change_edge(g, first, 0, 900, 1, true);
-    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 100);
+    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 100);
     /* A clone keeps what the result learnt (r goes on from here)... */
     CHECK_OK(dyng_sssp_result_clone(&r, first));
     dyng_sssp_result_free(&first);
-    /* Raised to 2e = 20%: the next 100 are repaired; e = 0.1 again. */
+    /* Raised to 2e = 20%. */
     s = change_edge(g, r, 0, 800, 1, true);
     CHECK(s.fallback_limit == 200 && !s.fallback_used && s.affected == 100);
     /* ... where an import of the same tree starts afresh, at 3%. */
@@ -1077,22 +1094,26 @@ static void test_fallback_limit(void) {
         CHECK_OK(dyng_sssp_result_from_arrays(&imported, g2, 0, d, par, NULL));
     }
     s = change_edge(g2, imported, 0, 800, 1, true);
-    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 100);
-    /* A batch that touches far more than the ones before: it passes the
-     * raised limit and is recomputed (700 changed); e = 0.7, past the
-     * maximum, so the limit falls back to 3%... */
+    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 100);
+    /* Under the raised limit: deleting the shortcut to 800 invalidates 100
+     * vertices (within it), and a shortcut to 300 makes the push touch 600,
+     * past it: the push goes on to the end; e = 0.6, past the maximum... */
+    s = swap_edge(g, r, 0, 800, 0, 300);
+    CHECK(s.fallback_limit == 200 && !s.fallback_used && s.invalidated == 100 && s.affected == 600);
+    /* ... so the limit is 3%, which a push that invalidates nothing passes
+     * all the same (200 lowered; e = 0.2)... */
     s = change_edge(g, r, 0, 100, 1, true);
-    CHECK(s.fallback_limit == 200 && s.fallback_used && s.affected == 700);
-    s = change_edge(g, r, 0, 50, 1, true);
-    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 50);
-    /* ... and rises again as the batches touch less: 2 * 5%, then 2 * 2.5%,
-     * then 2 * 1.5% (no more than 3%). */
-    s = change_edge(g, r, 0, 25, 1, true);
-    CHECK(s.fallback_limit == 100 && !s.fallback_used && s.affected == 25);
+    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 200);
+    s = change_edge(g, r, 0, 95, 1, true);
+    CHECK(s.fallback_limit == 400 && !s.fallback_used && s.affected == 5);
+    /* ... and one that invalidated something stops at: deleting the shortcut
+     * to 95 invalidates 5 vertices, a shortcut to 20 lowers 80; e = 0.005
+     * left the limit at 3%: recomputed. */
+    s = swap_edge(g, r, 0, 95, 0, 20);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 5 && s.affected == 80);
+    /* The recomputation changed 80 (ratio 1): 2e = 16%. */
     s = change_edge(g, r, 0, 10, 1, true);
-    CHECK(s.fallback_limit == 50 && !s.fallback_used && s.affected == 15);
-    s = change_edge(g, r, 0, 5, 1, true);
-    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 5);
+    CHECK(s.fallback_limit == 160 && !s.fallback_used && s.affected == 10);
     dyng_sssp_result_free(&r);
     dyng_sssp_result_free(&r2);
     dyng_sssp_result_free(&imported);

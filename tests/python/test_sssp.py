@@ -204,6 +204,8 @@ def checked_update(
     (then Graph.apply on a clone must refuse it the same way and nothing may change)."""
     options = tree.options
     shadow = g.clone()
+    # a tree whose parents are not the canonical ones is recomputed by its next update
+    loose = tree_bytes(dyng.sssp.compute(shadow, tree.source, options=options)) != tree_bytes(tree)
     before = snapshot(g)
     old_d = tree.distances.to_numpy()
     old_p = tree.parents.to_numpy()
@@ -264,6 +266,17 @@ def checked_update(
             assert not stats.fallback_used
         if stats.invalidated > stats.fallback_limit:
             assert stats.fallback_used
+        # where the limit adapts, the push goes on to the end once the limit was
+        # raised or when nothing was invalidated: then only the walk gives up, or a
+        # batch that costs more to read than the tree to recompute; otherwise one
+        # thread's push stops at the limit too
+        goes_on = not fixed and (stats.invalidated == 0 or stats.fallback_limit > base)
+        reached = int(np.count_nonzero(old_d < INF))
+        outweighs = options.fallback_fraction < 1.0 and len(batch) > n // 4 + 4 * reached
+        if goes_on and stats.fallback_used and not loose:
+            assert stats.invalidated > stats.fallback_limit or outweighs
+        if not goes_on and not stats.fallback_used and options.engine != "near_far":
+            assert stats.affected <= stats.fallback_limit
         if not stats.fallback_used:
             # a distance can only grow, or a vertex become unreachable, by invalidation
             assert stats.invalidated >= int(np.count_nonzero(new_d > was_d))
@@ -394,7 +407,7 @@ def run_stream(case: Case, data: st.DataObject) -> None:
     source = data.draw(st.integers(0, n - 1), label="source")
     fraction = data.draw(st.sampled_from([0.0, 0.05, 0.5, 1.0]), label="fallback_fraction")
     # the most the limit may rise to (0: fixed; above 0.05 it adapts)
-    most = data.draw(st.sampled_from([0.0, 0.3, 0.9]), label="fallback_max_fraction")
+    most = data.draw(st.sampled_from([0.0, 0.3, 0.8, 0.9]), label="fallback_max_fraction")
     # the engine of the compute, the push and the fallback; near_far's step;
     # and (where OpenMP is built) the graph on one thread or two
     engine = data.draw(st.sampled_from(["auto", "dijkstra", "near_far"]), label="engine")
@@ -610,8 +623,14 @@ def long_path(n: int = 1000) -> dyng.Graph:
     )
 
 
-def shortcut(g: dyng.Graph, tree: dyng.sssp.Result, k: int) -> dyng.sssp.Stats:
-    stats = dyng.sssp.update(g, dyng.EdgeBatch(insert=([0], [k], [1])), tree)
+def shortcut(
+    g: dyng.Graph, tree: dyng.sssp.Result, k: int, drop: int | None = None
+) -> dyng.sssp.Stats:
+    """Insert the shortcut (0, k) of weight 1, and delete (0, drop) in the same batch."""
+    batch = dyng.EdgeBatch(
+        insert=([0], [k], [1]), delete=([0], [drop]) if drop is not None else None
+    )
+    stats = dyng.sssp.update(g, batch, tree)
     fresh = dyng.sssp.compute(g, 0)
     assert tree.distances.tolist() == fresh.distances.tolist()
     assert tree.parents.tolist() == fresh.parents.tolist()
@@ -619,22 +638,32 @@ def shortcut(g: dyng.Graph, tree: dyng.sssp.Result, k: int) -> dyng.sssp.Stats:
 
 
 def test_fallback_limit_follows_the_stream() -> None:
-    """Batches that each touch 10% of the vertices: the first is recomputed (3% is the
-    limit), the next ones repaired under a limit of twice what the last touched; one
-    that touches far more passes it and is recomputed, and the limit is 3% again."""
+    """The limit is 3% until a repair has run, then twice the share the last one
+    touched, up to the maximum (50%). Past a raised limit the push goes on to the end;
+    so does one that invalidated nothing (it only lowers distances); only a push after
+    invalidations under a limit that was not raised stops at it and recomputes."""
     g = long_path()
     tree = dyng.sssp.compute(g, 0)
     got = [
-        (s.fallback_limit, s.fallback_used, s.affected)
-        for s in (shortcut(g, tree, k) for k in (900, 800, 700, 100, 50, 25))
+        (s.fallback_limit, s.fallback_used, s.invalidated, s.affected)
+        for s in (
+            shortcut(g, tree, 900),  # 100 lowered, nothing invalidated: past 3%, repaired
+            shortcut(g, tree, 800),  # e = 10%: 2e
+            shortcut(g, tree, 300, drop=800),  # 100 invalidated, 600 changed: past 20%
+            shortcut(g, tree, 100),  # e = 60%, past the maximum: 3%, nothing invalidated
+            shortcut(g, tree, 95),  # e = 20%
+            shortcut(g, tree, 20, drop=95),  # e = 0.5%: 3%; 5 invalidated, 80 touched
+            shortcut(g, tree, 10),  # the recomputation changed 80 (e = 8%)
+        )
     ]
     assert got == [
-        (30, True, 100),
-        (200, False, 100),
-        (200, False, 100),
-        (200, True, 600),  # 600 changed: past 20%
-        (30, True, 50),  # e = 60%, past the maximum: back to 3%
-        (100, False, 25),  # e = 5%
+        (30, False, 0, 100),
+        (200, False, 0, 100),
+        (200, False, 100, 600),
+        (30, False, 0, 200),
+        (400, False, 0, 5),
+        (30, True, 5, 80),
+        (160, False, 0, 10),
     ]
 
 
@@ -668,13 +697,13 @@ def test_fallback_limit_is_kept_by_clones_and_per_result() -> None:
     stats = dyng.update(g, dyng.EdgeBatch(insert=([0], [800], [1])), copy, imported, fixed)
     assert [(s.fallback_limit, s.fallback_used) for s in stats] == [
         (200, False),
-        (30, True),
-        (30, True),
+        (30, False),  # nothing invalidated: repaired past 3%
+        (30, True),  # a fixed limit: the push stops at it
     ]
     stats = dyng.update(g, dyng.EdgeBatch(insert=([0], [700], [1])), copy, imported, fixed)
     assert [(s.fallback_limit, s.fallback_used) for s in stats] == [
         (200, False),
-        (200, False),  # learnt from the recomputation: 100 changed
+        (200, False),  # learnt from the repair: 100 touched
         (30, True),
     ]
     fresh = dyng.sssp.compute(g, 0)

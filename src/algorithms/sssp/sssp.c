@@ -321,12 +321,6 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
     return work_reserve(&r->work, r->cap);
 }
 
-/* Whether r's fallback limit may rise above fallback_fraction. */
-static bool limit_adapts(const dyng_sssp_options *o) {
-    return o->fallback_fraction > 0.0 && o->fallback_fraction < 1.0 &&
-           o->fallback_max_fraction > o->fallback_fraction;
-}
-
 /* The vertices a repair of r on n vertices may touch before recomputing
  * (sssp.h, "The fallback limit"): fallback_fraction of n, or, raised, the
  * fraction min(2e, fallback_max_fraction) of the vertices the tree reaches
@@ -334,11 +328,9 @@ static bool limit_adapts(const dyng_sssp_options *o) {
  * settles. */
 static int64_t fallback_limit(const dyng_sssp_result *r, int64_t n) {
     const dyng_sssp_options *o = &r->options;
-    if (o->fallback_fraction >= 1.0)
-        return n;
-    const int64_t base = (int64_t)(o->fallback_fraction * (double)n);
+    const int64_t base = dyng_i_sssp_base_limit(o, n);
     const double e = r->touch_est, top = o->fallback_max_fraction;
-    if (!limit_adapts(o) || e < 0.0 || e >= top)
+    if (!dyng_i_sssp_limit_adapts(o) || e < 0.0 || e >= top)
         return base;
     const int64_t raised = (int64_t)((2.0 * e < top ? 2.0 * e : top) * (double)r->reached);
     return raised > base ? raised : base;
@@ -383,8 +375,8 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
         nf_delta = repair_step(g, r);
     s.fallback_limit = fallback_limit(r, g->n);
     kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
-    if (limit_adapts(&r->options))
-        learn_touch(r, &s, (int64_t)(r->options.fallback_fraction * (double)g->n));
+    if (dyng_i_sssp_limit_adapts(&r->options))
+        learn_touch(r, &s, dyng_i_sssp_base_limit(&r->options, g->n));
     s.converged = true;
     r->loose = false;
     r->graph_version = g->version;

@@ -1026,7 +1026,17 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             pushes++;
         }
     }
-    for (int64_t i = 0; i < nh && (double)nt <= limit; i++) {
+    /* Where the limit follows the stream, the pull and the push go on to
+     * the end once the limit was raised, or when nothing was invalidated:
+     * giving up would add a recomputation to the part already repaired,
+     * and a push that only lowers distances settles each vertex once, so
+     * that what is left costs about what a recomputation would (sssp.h,
+     * "The fallback limit"). Then only the walk above stops at the limit. */
+    const bool goes_on =
+        dyng_i_sssp_limit_adapts(&res->options) &&
+        (invalid == 0 || st->fallback_limit > dyng_i_sssp_base_limit(&res->options, n));
+    const double push_limit = goes_on ? (double)n : limit; /* nt never passes n */
+    for (int64_t i = 0; i < nh && (double)nt <= push_limit; i++) {
         const int64_t v = w->queue[i];
         if ((w->mark[v] & (MARK_INVALID | MARK_GAIN)) != MARK_GAIN || v == res->source)
             continue;
@@ -1045,20 +1055,21 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
 
     /* 3. Push decreases outward in distance order, to a fixed point. When the
-     * vertices touched pass the fallback fraction, a recomputation is cheaper
-     * than going on (the pull above stops there too): undo what was touched
-     * (so the counts compare with the tree before) and recompute. */
+     * vertices touched pass push_limit (a fixed limit, or one that was not
+     * raised after invalidations), a recomputation is cheaper than going on
+     * (the pull above stops there too): undo what was touched (so the counts
+     * compare with the tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
     const int threads = dyng_i_threads(g->res);
     bool pushed = false; /* by the parallel push */
-    if (nf_delta > 0 && !no_memory && (double)nt <= limit &&
+    if (nf_delta > 0 && !no_memory && (double)nt <= push_limit &&
         (nf_always || (threads > 1 && nt >= DYNG_I_NF_MIN_SEEDS))) {
         /* Near-far from every vertex the pull set, on the graph's threads;
-         * past the limit nt > limit, and the loop below falls back. */
+         * past push_limit nt > push_limit, and the loop below falls back. */
         dyng_i_radix_clear(q);
         const int how =
-            DYNG_FN(sssp_push_nf)(g, res, &nt, limit, nf_delta, threads, &pops, &pushes);
+            DYNG_FN(sssp_push_nf)(g, res, &nt, push_limit, nf_delta, threads, &pops, &pushes);
         no_memory = how == NF_NO_MEMORY;
         pushed = how == NF_DONE;
     }
@@ -1081,7 +1092,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     dyng_i_heap_entry seed = {0, 0};
     bool has_seed = false;
     while (!pushed) {
-        if ((double)nt > limit || no_memory) {
+        if ((double)nt > push_limit || no_memory) {
             dyng_i_radix_clear(q);
             if (ring != NULL)
                 dyng_i_buckets_clear(ring);

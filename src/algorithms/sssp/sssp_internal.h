@@ -76,6 +76,21 @@ static inline int64_t dyng_i_sssp_reached(dyng_sssp_result *r) {
     return r->reached;
 }
 
+/* The fallback limit that fallback_fraction alone gives on n vertices (n
+ * when it is 1: never). */
+static inline int64_t dyng_i_sssp_base_limit(const dyng_sssp_options *o, int64_t n) {
+    return o->fallback_fraction >= 1.0 ? n : (int64_t)(o->fallback_fraction * (double)n);
+}
+
+/* Whether the fallback limit follows the stream (sssp.h, "The fallback
+ * limit"): it may rise above fallback_fraction, and the push of a repair
+ * whose limit was raised, or that invalidated nothing, goes on to the end.
+ * Otherwise the limit is fixed, and the push stops at it too. */
+static inline bool dyng_i_sssp_limit_adapts(const dyng_sssp_options *o) {
+    return o->fallback_fraction > 0.0 && o->fallback_fraction < 1.0 &&
+           o->fallback_max_fraction > o->fallback_fraction;
+}
+
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
  * everything that can fail (staleness, options, the batch's weights, room
  * for every vertex the batch may add); after it, the repair, which cannot. */
