@@ -18,6 +18,8 @@
 static atomic_int_fast64_t fail_at;    /* 0: never; else the allocation number that fails */
 static atomic_int_fast64_t alloc_seen; /* allocations since the last reset */
 static atomic_size_t size_limit;       /* 0: none; else bigger requests fail      */
+static atomic_int junk_byte = -2;      /* -1: none; else what new blocks are filled
+                                          with; -2: not yet read from the environment */
 
 /* True when this allocation (of `bytes`) is one a test asked to fail. */
 static int injected_failure_of(size_t bytes) {
@@ -36,8 +38,38 @@ int64_t dyng_testing_fail_allocation(int64_t k) {
 int64_t dyng_testing_allocation_count(void) { return (int64_t)atomic_load(&alloc_seen); }
 
 size_t dyng_testing_allocation_limit(size_t bytes) { return atomic_exchange(&size_limit, bytes); }
+
+/* The junk byte: set by dyng_testing_junk_fill, else DYNG_TESTING_JUNK (a
+ * number from 0 to 255) in the environment when first asked. */
+static int junk(void) {
+    int byte = atomic_load(&junk_byte);
+    if (byte == -2) {
+        const char *env = getenv("DYNG_TESTING_JUNK");
+        int want = env != NULL && *env != '\0' ? atoi(env) : -1;
+        want = want < 0 ? -1 : want & 0xFF;
+        int expected = -2;
+        atomic_compare_exchange_strong(&junk_byte, &expected, want);
+        byte = atomic_load(&junk_byte);
+    }
+    return byte;
+}
+
+int dyng_testing_junk_fill(int byte) {
+    const int before = junk();
+    atomic_store(&junk_byte, byte < 0 ? -1 : byte & 0xFF);
+    return before;
+}
+
+/* Fill a new block with the junk byte, when a test asked for one. */
+static void *junk_filled(void *p, size_t bytes) {
+    const int byte = junk();
+    if (p != NULL && byte >= 0)
+        memset(p, byte, bytes);
+    return p;
+}
 #else
 #define injected_failure_of(bytes) ((void)(bytes), 0)
+#define junk_filled(p, bytes) ((void)(bytes), (p))
 #endif
 
 size_t dyng_i_mul_size(size_t count, size_t size) {
@@ -50,7 +82,7 @@ void *dyng_i_malloc(size_t count, size_t size) {
     size_t bytes = dyng_i_mul_size(count, size);
     if (bytes == SIZE_MAX || injected_failure_of(bytes))
         return NULL;
-    return malloc(bytes == 0 ? 1 : bytes);
+    return junk_filled(malloc(bytes == 0 ? 1 : bytes), bytes);
 }
 
 void *dyng_i_calloc(size_t count, size_t size) {

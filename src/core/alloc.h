@@ -60,6 +60,13 @@ int64_t dyng_testing_allocation_count(void);
  * that a fuzzer's file that announces a huge size gets DYNG_OUT_OF_MEMORY
  * instead of the machine's memory. Returns the previous limit. */
 size_t dyng_testing_allocation_limit(size_t bytes);
+/* Fill every block dyng_i_malloc returns from now on with `byte` (0..255),
+ * or stop (-1), so that a read of memory nothing wrote gives junk instead of
+ * whatever the allocator happened to leave (often zeros, or an old array's
+ * entries that look valid). Returns the previous setting. Until it is
+ * called, the environment's DYNG_TESTING_JUNK decides (unset: no fill); ctest
+ * sets it for every C test. */
+int dyng_testing_junk_fill(int byte);
 #endif
 
 #endif /* DYNG_I_ALLOC_H */

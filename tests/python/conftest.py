@@ -13,6 +13,11 @@ from hypothesis import HealthCheck, settings
 # refmodel.py and helpers.py sit beside the tests.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+# Every block the library mallocs starts as junk (src/core/alloc.h; test builds only), so
+# that a read of memory the code never wrote goes wrong in a test rather than by chance.
+# Read by the library at its first allocation, which comes after this.
+os.environ.setdefault("DYNG_TESTING_JUNK", "90")
+
 settings.register_profile(
     "dyng",
     max_examples=100,
