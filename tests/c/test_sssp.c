@@ -1256,6 +1256,10 @@ static void test_stage_hook(void) {
 }
 
 int main(void) {
+    /* Every block the library mallocs starts as junk (also set by ctest for
+     * every test), so that a read of memory the code never wrote (a work
+     * array it forgot to set) goes wrong here rather than by chance. */
+    dyng_testing_junk_fill(0x5A);
     test_count_to_infinity();
     test_stage_hook();
     test_failures();

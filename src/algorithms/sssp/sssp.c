@@ -93,8 +93,8 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
         work_free(&next);
         return dyng_i_oom("sssp work arrays", c * 57);
     }
-    for (int64_t v = 0; v < cap; v++)
-        next.pos[v] = -1;
+    /* heap and pos stay untouched (and, on large arrays, unfaulted) until
+     * the compute that cannot fail needs them: it sets pos itself. */
     /* Touch every page of the marks now: a repair marks vertices all over
      * the graph, and faulting a page at a time made the first dozen updates
      * of a result on R-MAT (2^20 vertices, 100 changes) take 2x to 6x longer

@@ -14,14 +14,15 @@
 
 /*
  * The work arrays of a repair, kept by the result between updates so that a
- * steady stream of batches allocates nothing. All hold `cap` entries; pos is
- * -1 and mark 0 for every vertex between calls (a repair resets what it set).
+ * steady stream of batches allocates nothing. All hold `cap` entries; mark
+ * is 0 for every vertex between calls (a repair resets what it set); pos is
+ * set by the compute that uses the indexed heap, when it starts.
  */
 typedef struct dyng_i_sssp_work {
     int64_t cap;
     dyng_i_heap_entry *heap; /* the recomputation's queue when the radix heap has
                                 no memory (heap.h)                          */
-    int64_t *pos;            /* a vertex's index in heap, or -1                    */
+    int64_t *pos;            /* a vertex's index in heap, or -1 (while it runs)    */
     uint8_t *mark;           /* per vertex: MARK_* bits                            */
     int64_t *touched;        /* vertices whose entry may have changed              */
     int64_t *old_d;          /* their distances before (touched[i]'s at i), or a   */
