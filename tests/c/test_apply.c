@@ -21,6 +21,7 @@
 #include "check.h"
 #include "graph/graph_internal.h"
 #include "refmodel.h"
+#include "stage_log.h"
 
 static dyng_resources *seq;
 
@@ -1217,26 +1218,14 @@ static void test_batch_functions(void) {
 
 /* ---- stages: what applying a batch reports to the thread's hook ---- */
 
-typedef struct stage_names {
-    const char *names[16];
-    int count;
-} stage_names;
-
-static void note_stage(void *context, const char *stage, int64_t ns) {
-    stage_names *log = context;
-    CHECK(ns >= 0);
-    if (log->count < 16)
-        log->names[log->count++] = stage;
-}
-
 /* The stages one apply of tb reports, joined by spaces, into `out`. */
 static void stages_of(fixture *f, const tbatch *tb, dyng_status expect, char *out, size_t size) {
-    stage_names log = {.count = 0};
-    CHECK_OK(dyng_stage_hook_set(note_stage, &log));
+    stage_log log = {.count = 0};
+    CHECK_OK(dyng_stage_hook_set(log_stage, &log));
     (void)fx_apply(f, tb, expect, "stages");
     CHECK_OK(dyng_stage_hook_set(NULL, NULL));
     out[0] = '\0';
-    for (int i = 0; i < log.count; i++) {
+    for (int i = 0; i < log.count && i < 16; i++) {
         if (i > 0)
             strncat(out, " ", size - strlen(out) - 1);
         strncat(out, log.names[i], size - strlen(out) - 1);

@@ -15,6 +15,7 @@
 #include "dyng/sssp.h"
 #include "dyng/update.h"
 #include "sssp_oracle.h"
+#include "stage_log.h"
 
 #define INF DYNG_INFINITE_DISTANCE
 
@@ -1197,19 +1198,6 @@ static void test_fallback_limit_ratio(void) {
 }
 
 /* ---- stage hook: the stages of a compute and an update, on this thread only ------- */
-
-typedef struct stage_log {
-    char names[16][32];
-    int count;
-} stage_log;
-
-static void log_stage(void *context, const char *stage, int64_t ns) {
-    stage_log *log = context;
-    CHECK(ns >= 0);
-    if (log->count < 16)
-        snprintf(log->names[log->count], sizeof log->names[0], "%s", stage);
-    log->count++;
-}
 
 static void test_stage_hook(void) {
     int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 3, 4}, w[] = {1, 1, 1, 1};
