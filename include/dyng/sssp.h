@@ -55,7 +55,11 @@
  * the end when the limit was raised, or when nothing was invalidated (a push
  * that only lowers distances settles each vertex once, in distance order):
  * giving up would add a recomputation to the part already repaired. Only a
- * push after invalidations under a limit that was not raised stops at it.
+ * push after invalidations under a limit that was not raised stops at it,
+ * and a push on one thread where a recomputation would run near-far on
+ * several (engine auto with several threads, on graphs where a compute
+ * takes near-far): what is left of it could cost more than the parallel
+ * recomputation (2.9x on the 1M grid on two threads).
  * The cost: a batch that moves far more of the tree than the ones before it
  * is repaired to the end, about (1.2 to 2.5) x the share it touches, where
  * it used to cost the repair up to the limit plus a recomputation

@@ -199,7 +199,9 @@ class SsspOptions:
         the reached vertices. A repair that invalidates more than the limit
         recomputes; its push, once begun, goes on to the end when the limit was
         raised or when nothing was invalidated (it only lowers distances), since
-        giving up would add a recomputation to the part already repaired. So a
+        giving up would add a recomputation to the part already repaired; but
+        not a push on one thread where the recomputation would run near-far on
+        several, which can cost more than it. So a
         stream whose batches each touch 5% to 50% of the graph is repaired, not
         recomputed every time; a batch that moves far more of the tree than the
         ones before it is repaired to the end (``bench/sssp.py`` reports each

@@ -1147,6 +1147,51 @@ static void test_fallback_limit(void) {
     dyng_graph_free(&g);
 }
 
+/* On several threads, where auto's recomputation runs near-far (2^17
+ * vertices and more), one thread's push still stops at the limit: a
+ * shortcut that lowers half of a path of 2^17 vertices, nothing
+ * invalidated, falls back at 3% on two threads and is repaired to the end
+ * on one. */
+static void test_fallback_limit_threads(void) {
+    if (!dyng_openmp_available())
+        return;
+    const int32_t n = 1 << 17;
+    int32_t *src = malloc((size_t)n * sizeof *src), *dst = malloc((size_t)n * sizeof *dst);
+    int32_t *w = malloc((size_t)n * sizeof *w);
+    if (src == NULL || dst == NULL || w == NULL) {
+        CHECK(!"out of memory");
+        free(src);
+        free(dst);
+        free(w);
+        return;
+    }
+    for (int32_t v = 0; v + 1 < n; v++) {
+        src[v] = v;
+        dst[v] = v + 1;
+        w[v] = 10;
+    }
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    for (int threads = 1; threads <= 2; threads++) {
+        dyng_resources *res = NULL;
+        REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_OPENMP, threads));
+        dyng_graph *g = NULL;
+        REQUIRE_OK(dyng_graph_from_edges(&g, &p, n, n - 1, src, dst, w, res));
+        dyng_sssp_result *r = NULL;
+        CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+        const dyng_sssp_stats s = change_edge(g, r, 0, n / 2, 1, true);
+        CHECK(s.invalidated == 0 && s.affected == n / 2 && s.fallback_limit == (n * 3) / 100);
+        CHECK(s.fallback_used == (threads == 2));
+        dyng_sssp_result_free(&r);
+        dyng_graph_free(&g);
+        dyng_resources_free(&res);
+    }
+    free(src);
+    free(dst);
+    free(w);
+}
+
 /* Touched against changed: vertex 3 has two tight in-neighbours, 1 (its
  * parent) and 2, and leads a path 3 .. 199; so does 202 (parents 200 and
  * 201) for a path 202 .. 999. Deleting 1 -> 3 invalidates 197 vertices and
@@ -1256,6 +1301,7 @@ int main(void) {
     test_batch_outweighs_tree();
     test_fallback_limit();
     test_fallback_limit_ratio();
+    test_fallback_limit_threads();
     test_near_far_parallel();
     test_near_far_long_distances();
     test_streams();

@@ -269,11 +269,14 @@ def checked_update(
         # where the limit adapts, the push goes on to the end once the limit was
         # raised or when nothing was invalidated: then only the walk gives up, or a
         # batch that costs more to read than the tree to recompute; otherwise one
-        # thread's push stops at the limit too
+        # thread's push stops at the limit too. (On several threads, where a
+        # recomputation would run near-far, one thread's push stops at the limit
+        # all the same: checked only on one thread.)
         goes_on = not fixed and (stats.invalidated == 0 or stats.fallback_limit > base)
+        one_thread = options.engine == "dijkstra" or g.resources.num_threads == 1
         reached = int(np.count_nonzero(old_d < INF))
         outweighs = options.fallback_fraction < 1.0 and len(batch) > n // 4 + 4 * reached
-        if goes_on and stats.fallback_used and not loose:
+        if goes_on and one_thread and stats.fallback_used and not loose:
             assert stats.invalidated > stats.fallback_limit or outweighs
         if not goes_on and not stats.fallback_used and options.engine != "near_far":
             assert stats.affected <= stats.fallback_limit

@@ -1034,11 +1034,17 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * giving up would add a recomputation to the part already repaired,
      * and a push that only lowers distances settles each vertex once, so
      * that what is left costs about what a recomputation would (sssp.h,
-     * "The fallback limit"). Then only the walk above stops at the limit. */
+     * "The fallback limit"). Then only the walk above stops at the limit.
+     * Not the push on one thread where a recomputation would run near-far
+     * on several (seq_limit): there the part left costs more than the
+     * recomputation (on the 1M grid on two threads, a push of insertions
+     * that moved 95% of it took 2.9x a recomputation). */
+    const int threads = dyng_i_threads(g->res);
+    const int64_t base = dyng_i_sssp_base_limit(&res->options, n);
     const bool goes_on =
-        dyng_i_sssp_limit_adapts(&res->options) &&
-        (invalid == 0 || st->fallback_limit > dyng_i_sssp_base_limit(&res->options, n));
+        dyng_i_sssp_limit_adapts(&res->options) && (invalid == 0 || st->fallback_limit > base);
     const double push_limit = goes_on ? (double)n : limit; /* nt never passes n */
+    const double seq_limit = nf_delta > 0 && threads > 1 ? limit : push_limit;
     for (int64_t i = 0; i < nh && (double)nt <= push_limit; i++) {
         const int64_t v = w->queue[i];
         if ((w->mark[v] & (MARK_INVALID | MARK_GAIN)) != MARK_GAIN || v == res->source)
@@ -1058,13 +1064,12 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
 
     /* 3. Push decreases outward in distance order, to a fixed point. When the
-     * vertices touched pass push_limit (a fixed limit, or one that was not
-     * raised after invalidations), a recomputation is cheaper than going on
-     * (the pull above stops there too): undo what was touched (so the counts
-     * compare with the tree before) and recompute. */
+     * vertices touched pass the push's limit (push_limit for near-far,
+     * seq_limit for one thread's push), a recomputation is cheaper than
+     * going on (the pull above stops at push_limit too): undo what was
+     * touched (so the counts compare with the tree before) and recompute. */
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
-    const int threads = dyng_i_threads(g->res);
     bool pushed = false; /* by the parallel push */
     if (nf_delta > 0 && !no_memory && (double)nt <= push_limit &&
         (nf_always || (threads > 1 && nt >= DYNG_I_NF_MIN_SEEDS))) {
@@ -1095,7 +1100,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     dyng_i_heap_entry seed = {0, 0};
     bool has_seed = false;
     while (!pushed) {
-        if ((double)nt > push_limit || no_memory) {
+        if ((double)nt > seq_limit || no_memory) {
             dyng_i_radix_clear(q);
             if (ring != NULL)
                 dyng_i_buckets_clear(ring);
