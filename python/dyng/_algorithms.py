@@ -201,11 +201,11 @@ class SsspOptions:
         raised or when nothing was invalidated (it only lowers distances), since
         giving up would add a recomputation to the part already repaired; but
         not a push on one thread where the recomputation would run near-far on
-        several, which can cost more than it. So a
-        stream whose batches each touch 5% to 50% of the graph is repaired, not
-        recomputed every time; a batch that moves far more of the tree than the
-        ones before it is repaired to the end (``bench/sssp.py`` reports each
-        size's worst batch). At or below ``fallback_fraction``, or with a
+        several, which can cost more than it. So a stream whose batches each
+        touch 5% to 50% of the graph is repaired, not recomputed every time; a
+        batch that moves far more of the tree than the ones before it is
+        repaired to the end (``bench/sssp.py`` reports each size's worst
+        batch). At or below ``fallback_fraction``, or with a
         fraction of 0 or 1, the limit stays fixed and every push stops at it.
         ``Stats.fallback_limit`` says what each update allowed.
     """

@@ -1034,23 +1034,34 @@ static dyng_sssp_stats change_edge(dyng_graph *g, dyng_sssp_result *r, int32_t u
     return s;
 }
 
-/* A directed path 0 -> 1 -> ... -> 999 of weight 10: a shortcut (0, k) of
- * weight 1 lowers the distances of k up to the next shortcut, and touches
- * exactly those (insertions only: touched == changed). */
-static dyng_graph *long_path(void) {
+/* A directed path 0 -> 1 -> ... -> n - 1 of weight 10 on `res` (NULL: the
+ * default): a shortcut (0, k) of weight 1 lowers the distances of k up to
+ * the next shortcut, and touches exactly those (insertions only: touched ==
+ * changed). */
+static dyng_graph *path_graph(int32_t n, dyng_resources *res) {
     dyng_graph_properties p;
     dyng_properties_default(&p);
     p.num_weights = 1;
-    int32_t src[999], dst[999], w[999];
-    for (int v = 0; v < 999; v++) {
+    int32_t *src = malloc((size_t)n * sizeof *src), *dst = malloc((size_t)n * sizeof *dst);
+    int32_t *w = malloc((size_t)n * sizeof *w);
+    if (src == NULL || dst == NULL || w == NULL) {
+        fprintf(stderr, "path_graph: out of memory\n");
+        exit(1);
+    }
+    for (int32_t v = 0; v + 1 < n; v++) {
         src[v] = v;
         dst[v] = v + 1;
         w[v] = 10;
     }
     dyng_graph *g = NULL;
-    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000, 999, src, dst, w, NULL));
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, n, n - 1, src, dst, w, res));
+    free(src);
+    free(dst);
+    free(w);
     return g;
 }
+
+static dyng_graph *long_path(void) { return path_graph(1000, NULL); }
 
 /* One batch: the deletion (du, dv), then the insertion (iu, iv) of weight 1. */
 static dyng_sssp_stats swap_edge(dyng_graph *g, dyng_sssp_result *r, int32_t du, int32_t dv,
@@ -1156,28 +1167,10 @@ static void test_fallback_limit_threads(void) {
     if (!dyng_openmp_available())
         return;
     const int32_t n = 1 << 17;
-    int32_t *src = malloc((size_t)n * sizeof *src), *dst = malloc((size_t)n * sizeof *dst);
-    int32_t *w = malloc((size_t)n * sizeof *w);
-    if (src == NULL || dst == NULL || w == NULL) {
-        CHECK(!"out of memory");
-        free(src);
-        free(dst);
-        free(w);
-        return;
-    }
-    for (int32_t v = 0; v + 1 < n; v++) {
-        src[v] = v;
-        dst[v] = v + 1;
-        w[v] = 10;
-    }
-    dyng_graph_properties p;
-    dyng_properties_default(&p);
-    p.num_weights = 1;
     for (int threads = 1; threads <= 2; threads++) {
         dyng_resources *res = NULL;
         REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_OPENMP, threads));
-        dyng_graph *g = NULL;
-        REQUIRE_OK(dyng_graph_from_edges(&g, &p, n, n - 1, src, dst, w, res));
+        dyng_graph *g = path_graph(n, res);
         dyng_sssp_result *r = NULL;
         CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
         const dyng_sssp_stats s = change_edge(g, r, 0, n / 2, 1, true);
@@ -1187,9 +1180,6 @@ static void test_fallback_limit_threads(void) {
         dyng_graph_free(&g);
         dyng_resources_free(&res);
     }
-    free(src);
-    free(dst);
-    free(w);
 }
 
 /* Touched against changed: vertex 3 has two tight in-neighbours, 1 (its
