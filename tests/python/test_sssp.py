@@ -927,8 +927,10 @@ def test_source_out_of_range() -> None:
     for s in (-1, 4, 2**40):
         with pytest.raises(dyng.InvalidArgumentError):
             dyng.sssp.compute(g, s)
-    with pytest.raises(dyng.InvalidArgumentError):
+    with pytest.raises(dyng.InvalidArgumentError, match="the graph has no vertices"):
         dyng.sssp.compute(dyng.Graph.from_edges([], []), 0)
+    with pytest.raises(dyng.InvalidArgumentError, match=r"accepted: 0\.\.3\)"):
+        dyng.sssp.compute(g, 4)
     assert dyng.sssp.compute(g, 3).source == 3
 
 

@@ -234,6 +234,11 @@ static dyng_status check_inputs(dyng_sssp_options *o, const dyng_sssp_options *g
     else
         dyng_sssp_options_default(o);
     DYNG_I_TRY(check_options(o, g));
+    if (g->n == 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "source is %lld; the graph has no vertices, so there is no "
+                            "source to take",
+                            (long long)source);
     if (source < 0 || source >= g->n)
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "source is %lld; the graph has %lld vertices (accepted: 0..%lld)",
