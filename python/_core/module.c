@@ -229,6 +229,17 @@ static PyObject *module_testing_interrupt_at_poll(PyObject *module, PyObject *ar
     (void)module;
     return testing_call(arg, dyng_testing_interrupt_at_poll);
 }
+
+static PyObject *module_testing_physical_memory(PyObject *module, PyObject *arg) {
+    (void)module;
+    long long bytes = PyLong_AsLongLong(arg);
+    if (bytes == -1 && PyErr_Occurred())
+        return NULL;
+    if (bytes < 0)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                             "bytes is %lld; accepted: 0 (the machine's) or more", bytes);
+    return PyLong_FromSize_t(dyng_testing_physical_memory((size_t)bytes));
+}
 #endif
 
 static PyMethodDef module_functions[] = {
@@ -241,6 +252,10 @@ static PyMethodDef module_functions[] = {
      "_testing_interrupt_at_poll(k, /)\n--\n\n"
      "From libdyng's k-th interrupt poll from now on, report an interrupt (0: stop); returns "
      "the polls since the last call. Test builds only."},
+    {"_testing_physical_memory", module_testing_physical_memory, METH_O,
+     "_testing_physical_memory(bytes, /)\n--\n\n"
+     "Make libdyng take the machine's memory to be `bytes` (0: the machine's own); returns "
+     "the previous setting. Test builds only."},
 #endif
     {"_register", module_register, METH_VARARGS,
      "_register(errors, array_type, /)\n--\n\nHand over the exception classes and dyng.Array."},

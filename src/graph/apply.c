@@ -88,7 +88,7 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
     const dyng_batch *b = pl->b;
     const dyng_batch_semantics *s = &g->p.semantics;
     const int64_t max_id = dyng_i_max_id(g->p.vertex_type);
-    int64_t n_new = g->n, ops = 0, loops = 0;
+    int64_t n_new = g->n, ops = 0, loops = 0, top_i = -1;
     for (int list = 0; list < 2; list++) {
         const bool ins = list == 1;
         const int64_t count = ins ? b->num_ins : b->num_del;
@@ -127,11 +127,22 @@ static dyng_status validate(plan *pl, int64_t *ops_out, int64_t *ops_in) {
             }
             if (ins) {
                 int64_t top = u > v ? u : v;
-                if (top >= n_new)
+                if (top >= n_new) {
                     n_new = top + 1;
+                    top_i = i;
+                }
             }
             ops += (!g->p.directed && u != v) ? 2 : 1;
         }
+    }
+    char why[DYNG_I_WHY_BYTES];
+    if (n_new > g->n && dyng_i_records_pass_memory(&g->p, n_new, why)) {
+        int64_t u, v;
+        read_change(b, true, top_i, &u, &v);
+        return dyng_i_error(DYNG_OUT_OF_MEMORY,
+                            "insertion %lld is (%lld, %lld): the graph would grow to %lld "
+                            "vertices, %s",
+                            (long long)top_i, (long long)u, (long long)v, (long long)n_new, why);
     }
     pl->n_new = n_new;
     pl->self_loops_dropped = loops;

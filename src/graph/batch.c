@@ -236,5 +236,6 @@ int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b) {
         if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
             n = hi + 1;
     }
-    return n;
+    /* The apply refuses that growth too. */
+    return n > g->n && dyng_i_records_pass_memory(&g->p, n, NULL) ? g->n : n;
 }

@@ -5,6 +5,7 @@
  * typed kernels of the graph's (vertex, offset) pair (kernels.tmpl.h).
  */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +41,40 @@ dyng_status dyng_graph_free(dyng_graph **g) {
     return DYNG_OK;
 }
 
+/* Bytes as "37.4 TB", "38.7 GB", "1.0 MB". */
+static void format_bytes(char *out, size_t len, double bytes) {
+    static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
+    int u = 0;
+    while (bytes >= 1000.0 && u < 5) {
+        bytes /= 1000.0;
+        u++;
+    }
+    snprintf(out, len, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+}
+
+bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char *why) {
+    const dyng_i_kernels *k = dyng_i_kernels_for(p->vertex_type, p->offset_type);
+    const int directions = p->directed && p->store_transposed ? 2 : 1;
+    const double bytes = (double)n * (double)(k != NULL ? k->row_record_bytes : 0) * directions;
+    const double memory = (double)dyng_i_physical_memory();
+    if (memory <= 0 || bytes <= memory)
+        return false;
+    if (why != NULL) {
+        char b[32], m[32];
+        format_bytes(b, sizeof b, bytes);
+        format_bytes(m, sizeof m, memory);
+        snprintf(why, DYNG_I_WHY_BYTES,
+                 "whose row records alone take %s, more than this machine's memory (%s); ids "
+                 "index arrays, so number sparse ids 0..n-1 first",
+                 b, m);
+    }
+    return true;
+}
+
 /* Check ids and find the vertex count; entries: the slots the rows need. */
 static dyng_status check_edges(int64_t *n_out, const dyng_graph_properties *p, int64_t n, int64_t m,
                                const void *src, const void *dst) {
+    const bool given = n >= 0;
     int64_t max_id = -1, loops = 0;
     for (int64_t e = 0; e < m; e++) {
         int64_t u = dyng_i_read_id(src, p->vertex_type, e);
@@ -70,6 +102,10 @@ static dyng_status check_edges(int64_t *n_out, const dyng_graph_properties *p, i
     if (n - 1 > dyng_i_max_id(p->vertex_type))
         return dyng_i_error(DYNG_CAPACITY, "%lld vertices do not fit %s ids", (long long)n,
                             dyng_type_name(p->vertex_type));
+    char why[DYNG_I_WHY_BYTES];
+    if (dyng_i_records_pass_memory(p, n, why))
+        return dyng_i_error(DYNG_OUT_OF_MEMORY, "the graph would have %lld vertices (%s), %s",
+                            (long long)n, given ? "num_vertices" : "its largest id + 1", why);
     int64_t entries = p->directed ? m : 2 * m - loops;
     if (entries > dyng_i_max_offset(p->offset_type))
         return dyng_i_error(DYNG_CAPACITY,

@@ -163,9 +163,21 @@ static inline int64_t dyng_i_max_offset(dyng_type t) {
     return t == DYNG_TYPE_INT64 ? INT64_MAX / 4 : INT32_MAX;
 }
 
+/* Whether the row records of n vertices of a graph with properties p (in
+ * both directions where in-edges are kept) would take more than this
+ * machine's physical memory (false when the system does not say); if so,
+ * `why` (when not NULL) gets the end of the message that refuses them. A
+ * graph writes every vertex's record when it is built or grows, so such a
+ * graph would not fail but be killed by the system: an id far past the
+ * others (a hash, a sparse label) is refused instead, before anything is
+ * allocated. */
+#define DYNG_I_WHY_BYTES 200
+bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char *why);
+
 /* The most vertices g can have after b is applied (the growth rule of
- * dyng_graph_apply; ids the apply will refuse are left out, since it then
- * fails before anything changes). What an update reserves before the apply. */
+ * dyng_graph_apply; ids the apply will refuse, and growth whose records pass
+ * the machine's memory, are left out, since the apply then fails before
+ * anything changes). What an update reserves before the apply. */
 int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b);
 
 /* Sort pairs by (key, pos) (merge sort; insertion sort when short); `tmp`

@@ -19,6 +19,7 @@
 #endif
 
 #include "check.h"
+#include "core/alloc.h"
 #include "graph/graph_internal.h"
 #include "refmodel.h"
 #include "stage_log.h"
@@ -997,6 +998,68 @@ static void test_holes_are_taken(void) {
     fx_free(&f);
 }
 
+/* An id far past the others would grow the graph to more row records than
+ * the machine has memory for (every vertex's record is written, so the
+ * system would kill the process rather than an allocation fail): the batch
+ * is refused with DYNG_OUT_OF_MEMORY, and the graph is as it was; the same
+ * for a graph built with such an id. The machine's memory is set to 1 MB
+ * for the test: 100,001 vertices take 1.8 MB of records in two directions
+ * (9 bytes a record), 50,001 take 0.9 MB. */
+static void test_growth_past_memory(void) {
+    const size_t before = dyng_testing_physical_memory((size_t)1 << 20);
+    dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    p.vertex_type = DYNG_TYPE_INT32;
+    p.offset_type = DYNG_TYPE_INT32;
+    const int32_t src[1] = {0}, dst[1] = {1}, near32[2] = {0, 7}, far32[2] = {1, 100000};
+    const int32_t w[1] = {5};
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, -1, 1, (const void *)src, (const void *)dst, w, seq));
+    dyng_batch *b = NULL;
+    CHECK_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, 1));
+    const int64_t far[2] = {1, 100000}, near[2] = {0, 7};
+    const int32_t bw[2] = {3, 4};
+    CHECK_OK(dyng_batch_add_insertions(b, 2, near, far, bw));
+    size_t bytes = 0, bytes_after = 0;
+    CHECK_OK(dyng_graph_memory_bytes(&bytes, g));
+    dyng_apply_summary s;
+    CHECK_STATUS(dyng_graph_apply(g, b, &s), DYNG_OUT_OF_MEMORY);
+    CHECK(strstr(dyng_error_message(), "insertion 1 is (7, 100000)") != NULL);
+    CHECK(strstr(dyng_error_message(), "100001 vertices") != NULL);
+    CHECK(strstr(dyng_error_message(), "more than this machine's memory") != NULL);
+    int64_t n = 0;
+    uint64_t version = 1;
+    CHECK_OK(dyng_graph_num_vertices(&n, g));
+    CHECK_OK(dyng_graph_version(&version, g));
+    CHECK_OK(dyng_graph_memory_bytes(&bytes_after, g));
+    CHECK(n == 2 && version == 0 && bytes_after == bytes);
+    CHECK_OK(dyng_graph_check(g));
+    /* Half as far fits. */
+    const int64_t half[2] = {1, 50000};
+    dyng_batch_clear(b);
+    CHECK_OK(dyng_batch_add_insertions(b, 2, near, half, bw));
+    CHECK_OK(dyng_graph_apply(g, b, &s));
+    CHECK(s.new_vertices == 49999 && s.num_vertices == 50001);
+    CHECK_OK(dyng_graph_check(g));
+    /* A build with such an id, or such a num_vertices. */
+    dyng_graph *h = NULL;
+    CHECK_STATUS(
+        dyng_graph_from_edges(&h, &p, -1, 2, (const void *)near32, (const void *)far32, bw, seq),
+        DYNG_OUT_OF_MEMORY);
+    CHECK(h == NULL && strstr(dyng_error_message(), "its largest id + 1") != NULL);
+    CHECK_STATUS(
+        dyng_graph_from_edges(&h, &p, 200000, 1, (const void *)src, (const void *)dst, w, seq),
+        DYNG_OUT_OF_MEMORY);
+    CHECK(h == NULL && strstr(dyng_error_message(), "num_vertices") != NULL);
+    /* One direction (no in-edges) takes half: 100,001 vertices fit. */
+    p.store_transposed = false;
+    CHECK_OK(
+        dyng_graph_from_edges(&h, &p, 100001, 1, (const void *)src, (const void *)dst, w, seq));
+    dyng_graph_free(&h);
+    dyng_testing_physical_memory(before);
+    dyng_batch_free(&b);
+    dyng_graph_free(&g);
+}
+
 /* A repack of more than 100,000 rows, which copies the rows to their packed
  * places on the graph's threads: on sequential resources and on two OpenMP
  * threads, ending equal to the model after every batch. Every row has one
@@ -1286,6 +1349,7 @@ int main(void) {
     test_row_shrinks_in_place();
     test_compaction_stream();
     test_holes_are_taken();
+    test_growth_past_memory();
     test_repack_on_threads();
     test_mapped_arrays_grow_little();
     test_apply_inside_a_callers_team();

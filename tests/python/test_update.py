@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dyng
+from dyng import _core
+from helpers import snapshot
 
 
 def tree_bytes(t: dyng.sssp.Result) -> tuple[bytes, bytes]:
@@ -102,3 +104,41 @@ def test_every_engine_gives_the_same_bytes(directed: bool) -> None:
         dyng.sssp.compute(g, 3, engine="bogus")
     with pytest.raises(dyng.InvalidArgumentError, match="delta"):
         dyng.sssp.compute(g, 3, engine="near_far", delta=-1)
+
+
+@pytest.mark.skipif(
+    not hasattr(_core, "_testing_physical_memory"),
+    reason="the extension was built without DYNG_TESTING_HOOKS (a wheel)",
+)
+def test_growth_past_the_machines_memory_is_refused() -> None:
+    """An id far past the others would grow the graph to more row records than the
+    machine holds (written for every vertex, so the system would kill the process
+    rather than an allocation fail): apply, sssp.update, dyng.update and the build
+    refuse it with OutOfMemoryError, naming the insertion, and change nothing. The
+    machine's memory is taken to be 1 MB here: 100,001 vertices take 1.8 MB of records
+    in two directions, 50,001 take 0.9 MB."""
+    before = _core._testing_physical_memory(1 << 20)
+    try:
+        g = dyng.Graph.from_edges([0, 1], [1, 2], np.array([2, 3], dtype=np.int32))
+        tree = dyng.sssp.compute(g, 0)
+        state = snapshot(g)
+        far = dyng.EdgeBatch(insert=([0, 2], [1, 100_000], np.array([1, 1], dtype=np.int32)))
+        for call in (
+            lambda: g.apply(far),
+            lambda: dyng.sssp.update(g, far, tree),
+            lambda: dyng.update(g, far, tree),
+        ):
+            with pytest.raises(
+                dyng.OutOfMemoryError,
+                match=r"insertion 1 is \(2, 100000\): the graph would grow to 100001 vertices",
+            ):
+                call()
+            assert snapshot(g) == state
+            assert tree.distances.tolist() == [0, 2, 5]
+        near = dyng.EdgeBatch(insert=([2], [50_000], np.array([1], dtype=np.int32)))
+        stats = dyng.sssp.update(g, near, tree)
+        assert stats.apply.num_vertices == 50_001 and tree.distances[50_000] == 6
+        with pytest.raises(dyng.OutOfMemoryError, match="its largest id"):
+            dyng.Graph.from_edges([0], [100_000])
+    finally:
+        _core._testing_physical_memory(before)
