@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -110,7 +112,7 @@ def test_every_engine_gives_the_same_bytes(directed: bool) -> None:
     not hasattr(_core, "_testing_physical_memory"),
     reason="the extension was built without DYNG_TESTING_HOOKS (a wheel)",
 )
-def test_growth_past_the_machines_memory_is_refused() -> None:
+def test_growth_past_the_machines_memory_is_refused(tmp_path: Path) -> None:
     """An id far past the others would grow the graph to more row records than the
     machine holds (written for every vertex, so the system would kill the process
     rather than an allocation fail): apply, sssp.update, dyng.update and the build
@@ -140,5 +142,10 @@ def test_growth_past_the_machines_memory_is_refused() -> None:
         assert stats.apply.num_vertices == 50_001 and tree.distances[50_000] == 6
         with pytest.raises(dyng.OutOfMemoryError, match="its largest id"):
             dyng.Graph.from_edges([0], [100_000])
+        # A file whose size line announces them: the error names the file.
+        mtx = tmp_path / "wide.mtx"
+        mtx.write_text("%%MatrixMarket matrix coordinate pattern general\n200000 200000 1\n1 2\n")
+        with pytest.raises(dyng.OutOfMemoryError, match=r"wide\.mtx:2:1: .* 200000 vertices"):
+            dyng.io.read_matrix_market(mtx)
     finally:
         _core._testing_physical_memory(before)
