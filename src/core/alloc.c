@@ -278,7 +278,7 @@ void *dyng_i_array_grow(void *p, size_t old_count, size_t count, size_t size) {
 }
 
 size_t dyng_i_array_grown_count(const void *p, size_t count) {
-    size_t more = count / 2;
+    size_t more = count / 8;
 #ifdef DYNG_I_CAN_MAP
     if (p != NULL && ((const array_header *)p - 1)->mapped != 0)
         more = count / 64;
@@ -286,24 +286,6 @@ size_t dyng_i_array_grown_count(const void *p, size_t count) {
     (void)p;
 #endif
     return count + (more > 0 ? more : 1);
-}
-
-void *dyng_i_array_shrink(void *p, size_t count, size_t size) {
-    const size_t bytes = dyng_i_mul_size(count, size);
-    if (p == NULL || bytes == SIZE_MAX)
-        return p;
-    array_header *h = (array_header *)p - 1;
-#ifdef DYNG_I_CAN_MAP
-    if (h->mapped != 0) {
-        /* Unmap the pages past the kept ones: the block stays where it is. */
-        const size_t want = map_size(bytes == 0 ? 1 : bytes);
-        if (want < h->mapped && mremap(h, h->mapped, want, 0) != MAP_FAILED)
-            h->mapped = want;
-        return p;
-    }
-#endif
-    array_header *g = realloc(h, (bytes == 0 ? 1 : bytes) + sizeof(array_header));
-    return g != NULL ? g + 1 : p;
 }
 
 void dyng_i_array_free(void *p) {

@@ -35,13 +35,10 @@ void dyng_i_array_free(void *p);
  * at least one element: a sixty-fourth more when it is mapped memory
  * (growing it remaps pages and copies nothing, so a step costs a system
  * call, not a copy, and the slack is what the graph's memory counts), else
- * half again (growing it may copy it). */
+ * an eighth (growing it may copy it, so that each element is copied about
+ * eight times as the array grows, which costs less than the repacks that
+ * keep the same slack in check; ADR 0002 item 3). */
 size_t dyng_i_array_grown_count(const void *p, size_t count);
-
-/* Give back the memory of a graph array past its first `count` elements,
- * keeping them: the block, or a copy of it, which takes its place. Cannot
- * fail: when the system keeps the memory, `p` stays as it is. */
-void *dyng_i_array_shrink(void *p, size_t count, size_t size);
 
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);

@@ -19,10 +19,11 @@
  *     writing, and refuse a batch that fails.
  *  4. Lay the rows out: a row whose bound fits its capacity stays; the others
  *     get the smallest hole that holds them (slots another row left), else
- *     slots at the tail, with headroom. When the slots in use would hold
- *     more than twice the live entries the direction is repacked within its
- *     arrays instead (planned here, carried out by the commit). Every
- *     allocation happens here.
+ *     slots at the tail, with headroom. When the slots that would hold no
+ *     live entry (and the hole lists) would pass an eighth of the bytes of
+ *     the direction's records and live entries, the direction is repacked
+ *     into fresh arrays instead (planned and allocated here, carried out by
+ *     the commit). Every allocation happens here.
  *  5. Commit, in parallel over rows: for each touched row, sort its ops by
  *     (col, seq), count the copies of each target they name, run each
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row
@@ -299,8 +300,10 @@ static void carve(dyng_i_dirplan *dp, char **at, int64_t n) {
 /* Free what planning allocated (before any commit). */
 static void discard(plan *pl) {
     for (int d = 0; d < pl->num_dirs; d++) {
-        dyng_i_free(pl->dir[d].order);
-        pl->dir[d].order = NULL;
+        dyng_i_array_free(pl->dir[d].fresh_col);
+        dyng_i_array_free(pl->dir[d].fresh_w);
+        pl->dir[d].fresh_col = NULL;
+        pl->dir[d].fresh_w = NULL;
     }
 }
 
@@ -391,7 +394,7 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
         for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++) {
             pl.dir[d].row_copies = scratch.more;
             pl.dir[d].row_copy_bytes = copy_bytes;
-            st = g->k->plan_layout(&pl.dir[d], &pl.rules, K);
+            st = g->k->plan_layout(&pl.dir[d], &pl.rules, K, g->res);
         }
         dyng_i_stage_end("apply.layout", t0);
     }

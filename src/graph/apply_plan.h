@@ -96,14 +96,14 @@ typedef struct dyng_i_dirplan {
     int64_t new_holes[DYNG_I_HOLE_SIZES];
     int64_t added;      /* the most entries the rows can gain (their bounds) */
     int64_t dead_after; /* the direction's dead slots after the batch */
-    /* A repack (plan_repack): every row that has slots, as (its offset, the
-     * vertex), in the order of the offsets; the slots of the packed layout,
-     * the slots the repack needs while it runs, and where its first pass
-     * puts the rows (from back_start to repack_end). */
+    /* A repack (plan_repack): the fresh arrays the rows are copied to
+     * (fresh_slots long; NULL when there is none, or once the commit made
+     * them the direction's), and where the packed layout ends. */
     bool compact;
-    dyng_i_pair *order; /* 2 * order_len pairs: the order, then sort space */
-    int64_t order_len;
-    int64_t packed_end, repack_end, back_start;
+    void *fresh_col;
+    int32_t *fresh_w;
+    int64_t fresh_slots;
+    int64_t packed_end;
     /* The packed layout cut into pieces of vertices that threads copy: where
      * piece c's rows begin, and its first touched row's plan. */
     int64_t piece_at[DYNG_I_REPACK_PIECES + 1], piece_row[DYNG_I_REPACK_PIECES + 1];

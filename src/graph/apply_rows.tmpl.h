@@ -59,9 +59,11 @@ static int64_t DYNG_FN(grown_cap)(int64_t len) {
     return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
 }
 
-/* Headroom after a repack: an eighth, at most what a record holds. */
+/* Headroom after a repack: a sixteenth, at most what a record holds (half
+ * of the waste that starts the next repack, so that a repack is never due
+ * again at once). */
 static int64_t DYNG_FN(packed_cap)(int64_t len) {
-    int64_t extra = len / 8;
+    int64_t extra = len / 16;
     return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
 }
 
@@ -188,13 +190,29 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
     return used + tail;
 }
 
-/* Whether a direction is due for a repack: the slots it would use would hold
- * more than twice the live entries it may have (the rest being dead slots,
- * holes too small for the rows that move, and headroom that deletions left
- * in rows), or its tail would pass what the offsets address. */
-static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t used_after) {
-    const int64_t live = dp->adj->live + dp->added, waste = used_after - live;
-    return (waste > live && waste >= 64) || used_after > DYNG_O_LIMIT;
+/*
+ * Whether a direction is due for a repack: the bytes it would hold past what
+ * it needs would pass an eighth of what it needs (its records and the live
+ * entries it may have), or its tail would pass what the offsets address.
+ * Held past the need: the slots in use that hold no live entry (dead slots,
+ * holes, and the headroom in rows, most of it left by deletions) and the
+ * entries of the hole lists, all of which a repack gives back. (Not the
+ * room an array grew by for the rows to come, which a repack would give back
+ * only for the next batch to grow it again.) So a graph stays within about
+ * 1.125x of its records and entries (1.3x a plain CSR pair on
+ * bench_apply's graphs), and, since every slot of waste is made by a change
+ * or a move that costs as much, and the waste that starts a repack grows
+ * with what a repack costs, repacks cost amortised O(1) per change.
+ */
+static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t n, int K, int64_t used_after) {
+    const dyng_i_adj *adj = dp->adj;
+    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t live = adj->live + dp->added;
+    int64_t spare = (used_after - live) * slot;
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        spare += (adj->num_holes[s] - dp->taken[s] + dp->new_holes[s]) * (int64_t)sizeof(int64_t);
+    const int64_t needed = live * slot + n * (int64_t)sizeof(ROW);
+    return (spare >= 64 * slot && spare > needed / 8) || used_after > DYNG_O_LIMIT;
 }
 
 /* The vertices of piece c of a repack's layout: [lo, hi). */
@@ -210,10 +228,10 @@ static void DYNG_FN(repack_piece)(int64_t n, int64_t c, int64_t *lo, int64_t *hi
  * (packed_cap); a touched row, room for its bound (at least its length
  * before, which it holds until the commit rewrites it), so that it stays
  * where it is put, which its plan then names (old_off, old_cap). With `move`
- * (the commit's second pass, after the first left each row's record naming
- * where the row now is, from back_start) it also copies each row to its place and writes its
- * record: in vertex order, so that the places are written in order and only
- * the rows are read at random, prefetched.
+ * (the commit) it also copies each row from where its record says it is to
+ * its place in the fresh arrays, and writes its record: in vertex order, so
+ * that the fresh arrays are written in order and only the rows are read at
+ * random, prefetched.
  */
 static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int64_t lo,
                                       int64_t hi, int64_t at, int64_t j, bool move, int K) {
@@ -238,16 +256,16 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
             if (v + 2 * DYNG_I_AHEAD < end)
                 __builtin_prefetch(&rows[v + 2 * DYNG_I_AHEAD], 0);
             if (v + DYNG_I_AHEAD < end) {
-                const int64_t ahead = dp->back_start + (int64_t)rows[v + DYNG_I_AHEAD].off;
+                const int64_t ahead = (int64_t)rows[v + DYNG_I_AHEAD].off;
                 __builtin_prefetch(col + ahead, 0);
                 if (K > 0)
                     __builtin_prefetch(adj->w + ahead * K, 0);
             }
 #endif
             if (len > 0) {
-                const int64_t from = dp->back_start + (int64_t)rows[v].off;
+                const int64_t from = (int64_t)rows[v].off;
                 DYNG_FN(copy_entries)
-                (col + at, K > 0 ? adj->w + at * K : NULL, col + from,
+                ((DYNG_V *)dp->fresh_col + at, K > 0 ? dp->fresh_w + at * K : NULL, col + from,
                  K > 0 ? adj->w + from * K : NULL, len, K);
             }
             (void)DYNG_FN(set_row)(&rows[v], at, len, cap);
@@ -258,33 +276,14 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
 }
 
 /*
- * Plan a repack (ADR 0002 item 4), which the commit carries out in two
- * passes over the direction's own arrays: every row that has slots moves,
- * in the order of its offset from the last, to the back of the slots
- * [end - live, end), packed; then each is copied, in vertex order, to its
- * place in the packed layout at the front (repack_layout), which ends before
- * the back begins.
- * Here: the rows with slots in the order of their offsets, the layout's end
- * (dp->packed_end) and the slots the first pass needs (dp->repack_end, which
- * plan_layout grows the arrays to). Allocates the order; writes nothing of
- * the graph.
+ * Plan a repack (ADR 0002 item 4), which the commit carries out by copying
+ * every row, in vertex order, into fresh arrays that hold the packed layout
+ * (repack_layout), and then freeing the old ones. Here: the layout, piece by
+ * piece (where each begins, for the commit's threads), its end
+ * (dp->packed_end), and the fresh arrays, `slots` long. Writes nothing of the
+ * graph; on failure apply.c frees what was made.
  */
-static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) {
-    const dyng_i_adj *adj = dp->adj;
-    const ROW *rows = DYNG_FN(rows)(adj);
-    int64_t k = 0;
-    for (int64_t v = 0; v < ru->n_old; v++)
-        k += DYNG_FN(cap_of)(&rows[v]) > 0;
-    dp->order = dyng_i_malloc((size_t)(k > 0 ? 2 * k : 1), sizeof(dyng_i_pair));
-    if (dp->order == NULL)
-        return dyng_i_oom("the order of a repack", (size_t)(2 * k) * sizeof(dyng_i_pair));
-    k = 0;
-    for (int64_t v = 0; v < ru->n_old; v++)
-        if (DYNG_FN(cap_of)(&rows[v]) > 0)
-            dp->order[k++] = (dyng_i_pair){(int64_t)rows[v].off, v};
-    dp->order_len = k;
-    dyng_i_radix_sort_pairs(dp->order, k, dp->order + k);
-    /* The layout, piece by piece: where each begins, for the commit's copy. */
+static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
     int64_t at = 0, j = 0;
     for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
         int64_t lo, hi;
@@ -296,9 +295,25 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
         at = DYNG_FN(repack_layout)(dp, ru, lo, hi, at, j, false, 0);
     }
     dp->packed_end = at;
-    dp->repack_end =
-        dp->packed_end + adj->live > adj->slots_used ? dp->packed_end + adj->live : adj->slots_used;
-    dp->back_start = dp->repack_end - adj->live;
+    /* Each touched row has room for its bound, so none takes slots past the
+     * layout; plan_tail still resets the plan's mover counts. */
+    const int64_t used_after = DYNG_FN(plan_tail)(dp, ru->n_new, at, false);
+    if (used_after > DYNG_O_LIMIT)
+        return dyng_i_error(DYNG_CAPACITY,
+                            "the graph would hold %lld slots, more than its %s offsets can "
+                            "address; build it with int64 offsets",
+                            (long long)used_after, DYNG_O_NAME);
+    dp->fresh_slots = used_after > 0 ? used_after : 1;
+    dp->fresh_col = dyng_i_array_alloc((size_t)dp->fresh_slots, sizeof(DYNG_V));
+    if (dp->fresh_col == NULL)
+        return dyng_i_oom("graph targets", (size_t)dp->fresh_slots * sizeof(DYNG_V));
+    dp->tail = used_after - at;
+    if (K > 0) {
+        const size_t count = (size_t)dp->fresh_slots * (size_t)K;
+        dp->fresh_w = dyng_i_array_alloc(count, sizeof(int32_t));
+        if (dp->fresh_w == NULL)
+            return dyng_i_oom("graph weights", count * sizeof(int32_t));
+    }
     return DYNG_OK;
 }
 
@@ -328,22 +343,43 @@ static dyng_status DYNG_FN(reserve_holes)(dyng_i_dirplan *dp) {
  * Step 4: decide where every touched row goes and make every allocation the
  * commit needs. A row whose bound exceeds its capacity gets a hole or slots
  * at the tail (it may still fit, if its insertions turn out to update). When
- * the slots in use would then hold more than twice the live entries, or the
- * tail would pass what the offsets address, the direction is repacked within
- * its arrays instead (plan_repack), every touched row with room for its
- * bound. May grow the direction's arrays and hole lists (keeping their
- * contents); writes nothing else of the graph. On failure apply.c frees what
- * was made.
+ * a repack is then due (repack_due), the direction is repacked into fresh
+ * arrays instead (plan_repack), every touched row with room for its bound.
+ * May grow the direction's arrays and hole lists (keeping their contents) and
+ * allocate the fresh arrays; writes nothing else of the graph. On failure
+ * apply.c frees what was made.
  */
 static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
                                      const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
                                      int64_t *news_out, int64_t *fail_seq, int *fail_why);
 
-static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
+/* The exact lengths of the rows that would move (a team's work): each row's
+ * rules write only its own op slots, so rows go to threads independently.
+ * The counters are scratch; the commit counts again. */
+static void DYNG_FN(exact_lengths_team)(void *ctx) {
+    dyng_i_rows_job *job = ctx;
+    dyng_i_dirplan *dp = job->dp;
+    const dyng_i_rules *ru = job->ru;
+    dyng_i_counters scratch = {0};
+    int64_t fail_seq = INT64_MAX, ng, news;
+    int fail_why = DYNG_I_FAIL_NONE;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 256)
+#endif
+    for (int64_t i = 0; i < dp->num_rows; i++) {
+        dyng_i_rowplan *rp = &dp->rows[i];
+        if (rp->row < ru->n_new && rp->bound > rp->old_cap)
+            rp->bound =
+                DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
+    }
+}
+
+static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
+                                        dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
     const int64_t n_new = ru->n_new;
     int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
-    dp->compact = DYNG_FN(repack_due)(dp, used_after);
+    dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
     if (dp->compact || dp->dead_after > adj->live) {
         /* The bounds take every insertion as new. Before paying for a
          * repack, which moves every row anyway, or leaving more dead slots
@@ -352,30 +388,19 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
          * (and a stream of such batches allocates nothing). Runs the rules
          * on those rows, as the commit will again; writes only the plan's
          * scratch. */
-        dyng_i_counters scratch = {0};
-        int64_t fail_seq = INT64_MAX, ng, news;
-        int fail_why = DYNG_I_FAIL_NONE;
-        for (int64_t i = 0; i < dp->num_rows; i++) {
-            dyng_i_rowplan *rp = &dp->rows[i];
-            if (rp->row < n_new && rp->bound > rp->old_cap)
-                rp->bound =
-                    DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
-        }
+        dyng_i_rows_job job = {.dp = dp, .ru = ru};
+        dyng_i_team(dp->num_rows > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(exact_lengths_team),
+                    &job);
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
-        dp->compact = DYNG_FN(repack_due)(dp, used_after);
+        dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
     }
     int64_t used = adj->slots_used, room = used_after;
     if (dp->compact) {
-        /* Every touched row gets room for its bound: no tail. */
-        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru));
+        /* The rows go to fresh arrays: the old ones do not grow. */
+        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru, K));
         used = dp->packed_end;
-        used_after = DYNG_FN(plan_tail)(dp, n_new, used, false);
-        room = dp->repack_end > used_after ? dp->repack_end : used_after;
-        if (used_after > DYNG_O_LIMIT)
-            return dyng_i_error(DYNG_CAPACITY,
-                                "the graph would hold %lld slots, more than its %s offsets can "
-                                "address; build it with int64 offsets",
-                                (long long)used_after, DYNG_O_NAME);
+        used_after = used + dp->tail;
+        room = 0;
     }
     dp->tail = used_after - used;
     DYNG_I_TRY(DYNG_FN(reserve_holes)(dp));
@@ -392,7 +417,7 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
     }
     if (room > adj->slot_alloc) {
         /* The weights grow with the targets, by the larger step of the two:
-         * an array that growing copies (not yet mapped) grows by half. */
+         * an array that growing copies (not yet mapped) grows by an eighth. */
         int64_t grown = (int64_t)dyng_i_array_grown_count(adj->col, (size_t)adj->slot_alloc);
         if (K > 0) {
             const int64_t gw =
@@ -667,50 +692,25 @@ static void DYNG_FN(repack_copy)(void *ctx) {
 }
 
 /*
- * The repack that plan_repack planned. First every row that has slots
- * moves, from the last in offset order to the first, to the back of the
- * slots [end - live, end), packed (each ends where the one after it now
- * starts, so none writes over a row that has yet to move), and its record
- * says where, counted from the back's start (so that it fits the offset
- * type even when the slots in use for this pass do not: only the packed
- * layout must). Then, in vertex order, each row is copied to its place in the
- * packed layout at the front, which ends before the back begins, and its
- * record is written (repack_layout). The dead slots go, rows are in vertex
- * order again, and the arrays keep their pages (fresh arrays would be
- * faulted in page by page, each huge page a stall while the kernel compacts
- * memory to find one).
+ * The repack that plan_repack planned: every row is copied, in vertex order
+ * and on the graph's threads, to its place in the fresh arrays, and its
+ * record is written; the old arrays are freed. The dead slots go and rows are
+ * in vertex order again (on a graph whose vertex order is spatial, such as a
+ * road grid, that is what keeps its shortest paths fast).
  */
 static void DYNG_FN(repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
-    ROW *rows = DYNG_FN(rows)(adj);
-    DYNG_V *col = DYNG_FN(cols)(adj);
-    int64_t at = dp->repack_end;
-    for (int64_t i = dp->order_len - 1; i >= 0;) {
-        /* Rows whose entries lie back to back (a packed stretch) move as one. */
-        int64_t first = i, run = (int64_t)rows[dp->order[i].pos].len;
-        while (first > 0) {
-            const int64_t len = (int64_t)rows[dp->order[first - 1].pos].len;
-            if (dp->order[first - 1].key + len != dp->order[first].key)
-                break;
-            first--;
-            run += len;
-        }
-        at -= run;
-        if (at != dp->order[first].key)
-            DYNG_FN(move_entries)(col, adj->w, at, dp->order[first].key, run, K);
-        for (int64_t x = first, to = at; x <= i; x++) {
-            ROW *rv = &rows[dp->order[x].pos];
-            rv->off = (DYNG_O)(to - dp->back_start); /* < live: fits the type */
-            to += (int64_t)rv->len;
-        }
-        i = first - 1;
-    }
     dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
     dyng_i_team(ru->n_new > 100000 ? dyng_i_threads(r) : 1, DYNG_FN(repack_copy), &job);
+    dyng_i_array_free(adj->col);
+    dyng_i_array_free(adj->w);
+    adj->col = dp->fresh_col;
+    adj->w = dp->fresh_w;
+    dp->fresh_col = NULL;
+    dp->fresh_w = NULL;
+    adj->slot_alloc = dp->fresh_slots;
     adj->slots_used = dp->packed_end;
     adj->dead = 0;
-    dyng_i_free(dp->order);
-    dp->order = NULL;
     dp->compact = false;
 }
 
@@ -845,6 +845,12 @@ static void DYNG_FN(add_holes)(dyng_i_adj *adj, int64_t off, int64_t cap) {
  * left. */
 static void DYNG_FN(settle_holes)(dyng_i_dirplan *dp, bool repacked) {
     dyng_i_adj *adj = dp->adj;
+    if (repacked && dp->num_movers == 0) /* no holes are left: the lists go too */
+        for (int s = 0; s < DYNG_I_HOLE_SIZES; s++) {
+            dyng_i_free(adj->holes[s]);
+            adj->holes[s] = NULL;
+            adj->hole_alloc[s] = 0;
+        }
     for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
         adj->num_holes[s] = repacked ? 0 : adj->num_holes[s] - dp->taken[s];
     for (int64_t k = 0; k < dp->num_movers; k++)
@@ -871,13 +877,6 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
     adj->live += job.live;
     adj->dead += job.dead - dp->taken_slots;
     DYNG_FN(settle_holes)(dp, repacked);
-    if (repacked && adj->slot_alloc > adj->slots_used) {
-        /* Give back what the dead slots held (the arrays keep their place). */
-        adj->col = dyng_i_array_shrink(adj->col, (size_t)adj->slots_used, sizeof(DYNG_V));
-        if (K > 0)
-            adj->w = dyng_i_array_shrink(adj->w, (size_t)(adj->slots_used * K), sizeof(int32_t));
-        adj->slot_alloc = adj->slots_used;
-    }
 }
 
 #undef DYNG_I_AHEAD

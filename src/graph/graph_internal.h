@@ -8,8 +8,9 @@
  * weights per slot. Rows are packed when a graph is built; a row that outgrows
  * its capacity moves, into a hole (the dead slots another row left) that holds
  * it or else to the end of the slot array with headroom, leaving its own
- * slots behind as a hole; when the slots in use would hold more than twice
- * the live entries the whole direction is repacked. See docs/adr/0002-row-storage-with-headroom.md.
+ * slots behind as a hole; when the slots that hold no live entry would pass
+ * an eighth of what the direction needs, it is repacked into fresh arrays.
+ * See docs/adr/0002-row-storage-with-headroom.md.
  *
  * Everything that depends on the vertex and offset types lives in
  * kernels.tmpl.h, instantiated once per supported pair in kernels.c; the
@@ -113,7 +114,8 @@ struct dyng_i_kernels {
     /* apply (apply_rows.tmpl.h): read the touched rows' records, lay the rows
      * out and allocate, refuse a batch that an error switch fails, commit. */
     void (*plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r);
-    dyng_status (*plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K);
+    dyng_status (*plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
+                               dyng_resources *r);
     void (*check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
                        bool *interrupted);
     void (*commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r);
