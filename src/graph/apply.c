@@ -20,7 +20,7 @@
  *  4. Lay the rows out: a row whose bound fits its capacity stays; the others
  *     get the smallest hole that holds them (slots another row left), else
  *     slots at the tail, with headroom. When the slots that would hold no
- *     live entry (and the hole lists) would pass an eighth of the bytes of
+ *     live entry (and the hole lists) would pass a tenth of the bytes of
  *     the direction's records and live entries, the direction is repacked
  *     into fresh arrays instead (planned and allocated here, carried out by
  *     the commit). Every allocation happens here.

@@ -9,7 +9,7 @@
  * its capacity moves, into a hole (the dead slots another row left) that holds
  * it or else to the end of the slot array with headroom, leaving its own
  * slots behind as a hole; when the slots that hold no live entry would pass
- * an eighth of what the direction needs, it is repacked into fresh arrays.
+ * a tenth of what the direction needs, it is repacked into fresh arrays.
  * See docs/adr/0002-row-storage-with-headroom.md.
  *
  * Everything that depends on the vertex and offset types lives in
