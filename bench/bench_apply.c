@@ -33,6 +33,10 @@
  * (d) Memory: dyng_graph_memory_bytes against the bytes of a plain out-CSR plus
  *   in-CSR (row_ptr, col and weights in both directions), right after the
  *   build, for K = 0, and after 20 batches (and of a packed clone then).
+ * (e) A stream: the graph of (a) and (d) (sequential backend) goes on to 100
+ *   batches of 50K changes. Reported: the least and the most memory after a
+ *   batch (as in (d)), the mean and the longest batch, and how many batches
+ *   left the graph holding less memory than before (the repacks).
  *
  * Prints a table and writes the figures as JSON (default
  * bench/results/apply.json). Benchmarks are not tests: nothing here checks a
@@ -368,7 +372,31 @@ typedef struct run_result {
     int tp_rows;
     memory_row mem[4];
     int mem_rows;
+    /* (e) the stream, every batch applied to the sequential graph */
+    int stream_batches, stream_drops;
+    double stream_total_s, stream_max_s, stream_min_ratio, stream_max_ratio;
+    size_t stream_last_bytes;
 } run_result;
+
+/* Count one batch of the stream (e): its time and the memory after it. */
+static void stream_note(run_result *res, const dyng_graph *g, double seconds) {
+    int64_t n = 0, m = 0;
+    check_ok(dyng_graph_num_vertices(&n, g), "dyng_graph_num_vertices");
+    check_ok(dyng_graph_num_edges(&m, g), "dyng_graph_num_edges");
+    const size_t bytes = memory_of(g);
+    const double ratio = (double)bytes / (double)plain_csr_bytes(n, m, 1);
+    if (res->stream_batches == 0 || ratio < res->stream_min_ratio)
+        res->stream_min_ratio = ratio;
+    if (ratio > res->stream_max_ratio)
+        res->stream_max_ratio = ratio;
+    if (res->stream_batches > 0 && bytes < res->stream_last_bytes)
+        res->stream_drops++;
+    res->stream_last_bytes = bytes;
+    res->stream_total_s += seconds;
+    if (seconds > res->stream_max_s)
+        res->stream_max_s = seconds;
+    res->stream_batches++;
+}
 
 static void run_graph(run_result *res, const run_config *cfg) {
     memset(res, 0, sizeof *res);
@@ -482,6 +510,7 @@ static void run_graph(run_result *res, const run_config *cfg) {
     for (int r = 0; r < reps; r++) {
         dyng_batch *b = make_batch(&wl, batch_changes);
         apply1[r] = timed_apply(g1, b, batch_changes);
+        stream_note(res, g1, apply1[r]);
         apply2[r] = cfg->omp2 != NULL ? timed_apply(g2, b, batch_changes) : 0.0;
         batches_applied++;
         check_ok(dyng_batch_free(&b), "dyng_batch_free");
@@ -559,7 +588,7 @@ static void run_graph(run_result *res, const run_config *cfg) {
     /* ---- (d) memory after 20 batches ---- */
     while (batches_applied < 20) {
         dyng_batch *b = make_batch(&wl, batch_changes);
-        timed_apply(g1, b, batch_changes);
+        stream_note(res, g1, timed_apply(g1, b, batch_changes));
         check_ok(dyng_batch_free(&b), "dyng_batch_free");
         batches_applied++;
     }
@@ -623,6 +652,24 @@ static void run_graph(run_result *res, const run_config *cfg) {
                (double)mr->dyng_bytes / (double)mr->m, (double)mr->plain_bytes / (double)mr->m);
     }
 
+    /* ---- (e) the stream goes on ---- */
+    const int stream_len = cfg->quick ? 30 : 100;
+    while (batches_applied < stream_len) {
+        dyng_batch *b = make_batch(&wl, batch_changes);
+        stream_note(res, g1, timed_apply(g1, b, batch_changes));
+        check_ok(dyng_batch_free(&b), "dyng_batch_free");
+        batches_applied++;
+    }
+    check_ok(dyng_graph_check(g1), "dyng_graph_check");
+    printf("(e) a stream of %d batches of %" PRId64
+           " changes (the graph of (a) and (d), 1 thread)\n",
+           res->stream_batches, batch_changes);
+    printf("  memory after a batch %.3fx to %.3fx (target <= %.1fx); batch mean %.3f ms, longest "
+           "%.3f ms;\n  %d batches left the graph holding less memory than before (repacks)\n",
+           res->stream_min_ratio, res->stream_max_ratio, MEMORY_TARGET_RATIO,
+           res->stream_total_s / res->stream_batches * 1e3, res->stream_max_s * 1e3,
+           res->stream_drops);
+
     check_ok(dyng_graph_free(&g1), "dyng_graph_free");
     free(wl.gen.perm);
     free(wl.seen.slots);
@@ -674,7 +721,15 @@ static void json_run(FILE *f, const run_config *cfg, const run_result *r, int la
                 (double)mr->dyng_bytes / (double)mr->m, (double)mr->plain_bytes / (double)mr->m,
                 i + 1 < r->mem_rows ? "," : "");
     }
-    fprintf(f, "      ]}\n    }%s\n", last ? "" : ",");
+    fprintf(f, "      ]},\n");
+    fprintf(f,
+            "      \"stream\": {\"batches\": %d, \"batch_changes\": %" PRId64
+            ", \"threads\": 1, \"min_memory_ratio\": %.4f, \"max_memory_ratio\": %.4f, "
+            "\"mean_batch_seconds\": %.6f, \"max_batch_seconds\": %.6f, "
+            "\"batches_memory_fell\": %d}\n",
+            r->stream_batches, cfg->batch_changes, r->stream_min_ratio, r->stream_max_ratio,
+            r->stream_total_s / r->stream_batches, r->stream_max_s, r->stream_drops);
+    fprintf(f, "    }%s\n", last ? "" : ",");
 }
 
 /* ---- main ------------------------------------------------------------------- */
@@ -766,16 +821,16 @@ int main(int argc, char **argv) {
     }
 
     printf("\nsummary: rebuild / apply of a %" PRId64 "-change batch (target >= %.0fx); memory "
-           "after build (target <= %.1fx)\n",
+           "after build, and the most after a batch of the stream (target <= %.1fx)\n",
            cfg.batch_changes, APPLY_TARGET_RATIO, MEMORY_TARGET_RATIO);
     for (int i = 0; i < num_kinds; i++) {
         const run_result *r = &results[i];
         printf("  %-8s 1 thread %6.1fx", kinds[i], r->rebuild1 / r->apply1);
         if (cfg.omp2 != NULL)
             printf("   2 threads %6.1fx", r->rebuild2 / r->apply2);
-        printf("   memory K=1 %.3fx, K=0 %.3fx\n",
+        printf("   memory K=1 %.3fx, K=0 %.3fx, stream %.3fx\n",
                (double)r->mem[0].dyng_bytes / (double)r->mem[0].plain_bytes,
-               (double)r->mem[1].dyng_bytes / (double)r->mem[1].plain_bytes);
+               (double)r->mem[1].dyng_bytes / (double)r->mem[1].plain_bytes, r->stream_max_ratio);
     }
 
     if (strcmp(json_path, "-") != 0) {
