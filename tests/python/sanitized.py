@@ -32,7 +32,13 @@ def main() -> int:
         return 1
     import pytest
 
-    return pytest.main(args)
+    # Said on stderr so that a run that stops with no output tells whether it got this far:
+    # twice a run under asan exited with status 1 before pytest printed anything, leaving no
+    # sanitizer report (2026-12-05; not reproduced since).
+    print(f"sanitized.py: pytest starts (pid {os.getpid()})", file=sys.stderr, flush=True)
+    status = int(pytest.main(args))
+    print(f"sanitized.py: pytest returned {status}", file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":
