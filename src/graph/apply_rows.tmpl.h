@@ -284,10 +284,12 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
  * every row, in vertex order, into fresh arrays that hold the packed layout
  * (repack_layout), and then freeing the old ones. Here: the layout, piece by
  * piece (where each begins, for the commit's threads), its end
- * (dp->packed_end), and the fresh arrays, `slots` long. Writes nothing of the
- * graph; on failure apply.c frees what was made.
+ * (dp->packed_end), the slots in use after the batch (*used_after), and the
+ * fresh arrays, that long. Writes nothing of the graph; on failure apply.c
+ * frees what was made.
  */
-static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
+static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
+                                        int64_t *used_after_out) {
     int64_t at = 0, j = 0;
     for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
         int64_t lo, hi;
@@ -311,13 +313,13 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
     dp->fresh_col = dyng_i_array_alloc((size_t)dp->fresh_slots, sizeof(DYNG_V));
     if (dp->fresh_col == NULL)
         return dyng_i_oom("graph targets", (size_t)dp->fresh_slots * sizeof(DYNG_V));
-    dp->tail = used_after - at;
     if (K > 0) {
         const size_t count = (size_t)dp->fresh_slots * (size_t)K;
         dp->fresh_w = dyng_i_array_alloc(count, sizeof(int32_t));
         if (dp->fresh_w == NULL)
             return dyng_i_oom("graph weights", count * sizeof(int32_t));
     }
+    *used_after_out = used_after;
     return DYNG_OK;
 }
 
@@ -401,9 +403,8 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
     int64_t used = adj->slots_used, room = used_after;
     if (dp->compact) {
         /* The rows go to fresh arrays: the old ones do not grow. */
-        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru, K));
+        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru, K, &used_after));
         used = dp->packed_end;
-        used_after = used + dp->tail;
         room = 0;
     }
     dp->tail = used_after - used;
