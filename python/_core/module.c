@@ -204,11 +204,12 @@ static PyObject *module_clear_interrupt(PyObject *module, PyObject *unused) {
 }
 
 #ifdef DYNG_TESTING_HOOKS
-/* Fault injection for the tests (src/core/alloc.h, resources_internal.h):
+/* Fault injection for the tests (src/core/alloc.h, memory.h, resources_internal.h):
  * only in builds with DYNG_TESTING_HOOKS (make python, the sanitizer
  * builds), never in a wheel. Each takes k (0 stops it) and returns the count
  * since the last call. */
 #include "core/alloc.h"
+#include "core/memory.h"
 #include "core/resources_internal.h"
 
 static PyObject *testing_call(PyObject *arg, int64_t (*hook)(int64_t)) {

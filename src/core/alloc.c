@@ -10,9 +10,6 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
 
 #include "alloc.h"
 
@@ -41,10 +38,6 @@ int64_t dyng_testing_fail_allocation(int64_t k) {
 int64_t dyng_testing_allocation_count(void) { return (int64_t)atomic_load(&alloc_seen); }
 
 size_t dyng_testing_allocation_limit(size_t bytes) { return atomic_exchange(&size_limit, bytes); }
-
-static atomic_size_t fake_memory; /* 0: the machine's; else what to report */
-
-size_t dyng_testing_physical_memory(size_t bytes) { return atomic_exchange(&fake_memory, bytes); }
 
 /* The junk byte: set by dyng_testing_junk_fill, else DYNG_TESTING_JUNK (a
  * number from 0 to 255) in the environment when first asked. */
@@ -78,20 +71,6 @@ static void *junk_filled(void *p, size_t bytes) {
 #define injected_failure_of(bytes) ((void)(bytes), 0)
 #define junk_filled(p, bytes) ((void)(bytes), (p))
 #endif
-
-size_t dyng_i_physical_memory(void) {
-#ifdef DYNG_TESTING_HOOKS
-    const size_t fake = atomic_load(&fake_memory);
-    if (fake != 0)
-        return fake;
-#endif
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page > 0)
-        return dyng_i_mul_size((size_t)pages, (size_t)page);
-#endif
-    return 0;
-}
 
 size_t dyng_i_mul_size(size_t count, size_t size) {
     if (size != 0 && count > SIZE_MAX / size)

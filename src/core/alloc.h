@@ -43,10 +43,6 @@ size_t dyng_i_array_grown_count(const void *p, size_t count);
 /* count * size, or SIZE_MAX when it overflows. */
 size_t dyng_i_mul_size(size_t count, size_t size);
 
-/* This machine's physical memory in bytes, or 0 when the system does not
- * say. */
-size_t dyng_i_physical_memory(void);
-
 #ifdef DYNG_TESTING_HOOKS
 /* Fault injection, compiled only into test builds (the CMake option
  * DYNG_TESTING_HOOKS, on with DYNG_BUILD_TESTS; never in a wheel).
@@ -68,10 +64,6 @@ size_t dyng_testing_allocation_limit(size_t bytes);
  * called, the environment's DYNG_TESTING_JUNK decides (unset: no fill); ctest
  * sets it for every C test. */
 int dyng_testing_junk_fill(int byte);
-/* Make dyng_i_physical_memory report `bytes` (0: the machine's again), so
- * that a test can reach the checks that compare with it. Returns the
- * previous setting. */
-size_t dyng_testing_physical_memory(size_t bytes);
 #endif
 
 #endif /* DYNG_I_ALLOC_H */

@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/memory.h"
 #include "core/resources_internal.h"
 #include "graph_internal.h"
 
@@ -56,7 +57,8 @@ bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char 
     const dyng_i_kernels *k = dyng_i_kernels_for(p->vertex_type, p->offset_type);
     const int directions = p->directed && p->store_transposed ? 2 : 1;
     const double bytes = (double)n * (double)(k != NULL ? k->row_record_bytes : 0) * directions;
-    const double memory = (double)dyng_i_physical_memory();
+    bool limited = false;
+    const double memory = (double)dyng_i_usable_memory(&limited);
     if (memory <= 0 || bytes <= memory)
         return false;
     if (why != NULL) {
@@ -64,9 +66,9 @@ bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char 
         format_bytes(b, sizeof b, bytes);
         format_bytes(m, sizeof m, memory);
         snprintf(why, DYNG_I_WHY_BYTES,
-                 "whose row records alone take %s, more than this machine's memory (%s); ids "
-                 "index arrays, so number sparse ids 0..n-1 first",
-                 b, m);
+                 "whose row records alone take %s, more than %s (%s); ids index arrays, so "
+                 "number sparse ids 0..n-1 first",
+                 b, limited ? "this process's cgroup memory limit" : "this machine's memory", m);
     }
     return true;
 }

@@ -20,6 +20,7 @@
 
 #include "check.h"
 #include "core/alloc.h"
+#include "core/memory.h"
 #include "graph/graph_internal.h"
 #include "refmodel.h"
 #include "stage_log.h"
