@@ -549,28 +549,42 @@ static void DYNG_FN(check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng
     dp->fail_why = job.fail_why;
 }
 
+/* Copy n entries from scol / sw to dcol / dw: separate arrays, or (in_place)
+ * the same row's, with dcol at or before scol. */
+static inline void DYNG_FN(copy_span)(DYNG_V *dcol, int32_t *dw, const DYNG_V *scol,
+                                      const int32_t *sw, int64_t n, int K, bool in_place) {
+    if (!in_place)
+        DYNG_FN(copy_entries)(dcol, dw, scol, sw, n, K);
+    else if (dcol != scol && n > 0)
+        DYNG_FN(move_entries)(dcol, dw, 0, scol - dcol, n, K);
+}
+
 /*
  * Write one row's new contents from scol / sw (its slen entries before) to
- * dcol / dw, which do not overlap them: the existing entries minus the
- * removed copies (the first kept copy of a group may take new weights), and
- * the new copies: at the end in processing order (append rows), or right
- * after the equal targets (sorted rows).
+ * dcol / dw: the existing entries minus the removed copies (the first kept
+ * copy of a group may take new weights), and the new copies: at the end in
+ * processing order (append rows), or right after the equal targets (sorted
+ * rows). dcol / dw do not overlap scol / sw, or (in_place) are the same
+ * slots, when no entry is written before it is read: always for append rows
+ * (the new copies come after every entry was read), and for sorted rows when
+ * no prefix of the groups gains copies (in_place_safe).
  *
  * Sorted rows take one forward pass that copies the unchanged spans between
  * the targets the batch names whole, so a long row touched by a few changes
- * costs a memcpy. Append rows look each entry's target up among the groups.
+ * costs a memcpy (in place: a memmove of what follows the first change).
+ * Append rows look each entry's target up among the groups.
  */
 static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair *news,
-                               int64_t num_news, const dyng_i_outcome *all,
-                               const DYNG_V *restrict scol, const int32_t *restrict sw,
-                               int64_t slen, DYNG_V *restrict dcol, int32_t *restrict dw, int K,
-                               bool sorted, const int32_t *ins_w) {
+                               int64_t num_news, const dyng_i_outcome *all, const DYNG_V *scol,
+                               const int32_t *sw, int64_t slen, DYNG_V *dcol, int32_t *dw, int K,
+                               bool sorted, const int32_t *ins_w, bool in_place) {
     int64_t i = 0, j = 0;
     if (sorted) {
         for (int64_t x = 0; x < ng; x++) {
             const int64_t c = g[x].col, lo = DYNG_FN(first_at_least)(scol, i, slen, c);
-            DYNG_FN(copy_entries)
-            (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K);
+            DYNG_FN(copy_span)
+            (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, lo - i, K,
+             in_place);
             j += lo - i;
             i = lo;
             for (int64_t k = 0; i < slen && (int64_t)scol[i] == c; k++, i++) {
@@ -590,8 +604,9 @@ static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair 
                 j++;
             }
         }
-        DYNG_FN(copy_entries)
-        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, slen - i, K);
+        DYNG_FN(copy_span)
+        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, slen - i, K,
+         in_place);
         return;
     }
 
@@ -623,6 +638,21 @@ static void DYNG_FN(write_row)(dyng_i_outcome *g, int64_t ng, const dyng_i_pair 
         DYNG_FN(put_w)(dw, j, ins_w, o->new_ins, K);
         j++;
     }
+}
+
+/* Whether a sorted row can be rewritten in its own slots without a copy: no
+ * prefix of its groups (in target order) adds more copies than it removes,
+ * so the write position never passes the read position. Rows whose changes
+ * are mostly deletions pass: on R-MAT, the hubs' rows, where deletions drawn
+ * from the edges land and random insertions seldom do. */
+static bool DYNG_FN(in_place_safe)(const dyng_i_outcome *g, int64_t ng) {
+    int64_t gained = 0;
+    for (int64_t x = 0; x < ng; x++) {
+        gained += (g[x].new_ins >= 0) - g[x].removed;
+        if (gained > 0)
+            return false;
+    }
+    return true;
 }
 
 /*
@@ -728,10 +758,12 @@ static inline dyng_i_region DYNG_FN(left_by)(const dyng_i_rowplan *rp, int64_t l
 
 /*
  * Step 5: carry out the plan. Each touched row is rewritten where it will
- * live: in place (through a copy of it) when its new length fits its
- * capacity, else in its reserved slots; then its record is written. Adds up
- * the summary counters and the live and dead slots. Cannot fail: plan_layout
- * made every allocation, and check_rows refused a failing batch.
+ * live: in place when its new length fits its capacity (directly where no
+ * entry would be written before it is read, else through a copy of the part
+ * from its first change on), else in its reserved slots; then its record is
+ * written. Adds up the summary counters and the live and dead slots. Cannot
+ * fail: plan_layout made every allocation, and check_rows refused a failing
+ * batch.
  */
 static void DYNG_FN(commit_team)(void *ctx) {
     dyng_i_rows_job *job = ctx;
@@ -807,16 +839,24 @@ static void DYNG_FN(commit_team)(void *ctx) {
             dead += rp->old_cap;
             DYNG_FN(write_row)
             (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, col + at,
-             K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+             K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w, false);
         } else {
-            at = rp->old_off; /* in place, through a copy */
+            at = rp->old_off; /* in place: directly, or through a copy */
             cap = rp->old_cap;
             if (rp->dest >= 0)
                 dead += rp->dest_cap; /* reserved, not needed */
-            DYNG_FN(copy_entries)(ccol, cw, scol, sw, rp->old_len, K);
-            DYNG_FN(write_row)
-            (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len, col + at,
-             K > 0 ? adj->w + at * K : NULL, K, ru->sorted, ru->ins_w);
+            if (!ru->sorted || DYNG_FN(in_place_safe)(g, ng)) {
+                DYNG_FN(write_row)
+                (g, ng, nw, news, dp->outcomes, scol, sw, rp->old_len, scol, sw, K, ru->sorted,
+                 ru->ins_w, true);
+            } else { /* a copy of the part from the first target named on */
+                const int64_t p0 = DYNG_FN(first_at_least)(scol, 0, rp->old_len, g[0].col);
+                DYNG_FN(copy_entries)
+                (ccol, cw, scol + p0, K > 0 ? sw + p0 * K : NULL, rp->old_len - p0, K);
+                DYNG_FN(write_row)
+                (g, ng, nw, news, dp->outcomes, ccol, cw, rp->old_len - p0, scol + p0,
+                 K > 0 ? sw + p0 * K : NULL, K, true, ru->ins_w, false);
+            }
         }
         dead += DYNG_FN(set_row)(&rows[rp->row], at, len, cap);
         live += len - rp->old_len;
