@@ -69,8 +69,7 @@ static size_t read_limit(const char *path) {
     fclose(f);
     if (!got || text[0] < '0' || text[0] > '9')
         return SIZE_MAX;
-    char *end = NULL;
-    const unsigned long long v = strtoull(text, &end, 10);
+    const unsigned long long v = strtoull(text, NULL, 10);
     return v >= (unsigned long long)SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 
