@@ -140,7 +140,11 @@ test-python: python
 # the one imported. Reports go to build/<preset>/sanitizer-report.<pid> and are
 # printed after the run (pytest captures a test's stderr, and a sanitizer that
 # stops the process mid-test would take its report with it). Python runs
-# unbuffered (-u), so that what pytest printed before such a stop is in the log.
+# unbuffered (-u), so that what pytest printed before such a stop is in the log;
+# pytest captures only Python's sys.stdout and sys.stderr (--capture=sys), so
+# that what a native library writes to the process's stderr before it ends the
+# process reaches the log too; and build/<preset>/last-test names the test that
+# was running (sanitized.py), printed when the run fails.
 #   $(call sanitized_pytest,PRESET,RUNTIME LIBRARIES,ENVIRONMENT)
 define sanitized_pytest
 	$(CMAKE) --preset $(1) -DDYNG_BUILD_PYTHON=ON
@@ -149,12 +153,13 @@ define sanitized_pytest
 	cd python && find dyng \( -name '*.py' -o -name '*.pyi' -o -name py.typed -o -path 'dyng/data/*' \) \
 	  -not -path '*/__pycache__/*' -exec cp --parents {} $(CURDIR)/build/$(1)/stage/ \;
 	cp build/$(1)/python/_core/_core*.so build/$(1)/stage/dyng/
-	rm -f build/$(1)/sanitizer-report.*
+	rm -f build/$(1)/sanitizer-report.* build/$(1)/last-test
 	LD_PRELOAD="$(foreach lib,$(2),$$($(CC) -print-file-name=$(lib)))" $(3) DYNG_TEST_SANITIZED=$(1) \
 	  $(VENV)/bin/python -u tests/python/sanitized.py $(CURDIR)/build/$(1)/stage \
-	  -q -p no:cacheprovider -x tests/python; \
+	  -q -p no:cacheprovider --capture=sys -x tests/python; \
 	  status=$$?; cat build/$(1)/sanitizer-report.* 2>/dev/null; \
-	  if [ $$status -ne 0 ]; then echo "pytest under $(1) exited with status $$status"; fi; \
+	  if [ $$status -ne 0 ]; then echo "pytest under $(1) exited with status $$status;" \
+	    "the last test started: $$(cat build/$(1)/last-test 2>/dev/null)"; fi; \
 	  exit $$status
 endef
 

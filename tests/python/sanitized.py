@@ -33,12 +33,27 @@ def main() -> int:
     import pytest
 
     # Said on stderr so that a run that stops with no output tells whether it got this far:
-    # twice a run under asan exited with status 1 before pytest printed anything, leaving no
-    # sanitizer report (2026-12-05; not reproduced since).
+    # three times a run under asan exited with status 1 before pytest printed anything,
+    # leaving no sanitizer report (2026-12-05). The Makefile runs pytest with --capture=sys,
+    # so that what a native library writes to the process's stderr before it ends the
+    # process (libgomp's fatal errors exit with status 1) reaches the log instead of a
+    # capture file; and the test that was running is kept in LAST_TEST for the Makefile to
+    # print.
     print(f"sanitized.py: pytest starts (pid {os.getpid()})", file=sys.stderr, flush=True)
-    status = int(pytest.main(args))
+    status = int(pytest.main(args, plugins=[LastTest(os.path.join(stage, "..", "last-test"))]))
     print(f"sanitized.py: pytest returned {status}", file=sys.stderr, flush=True)
     return status
+
+
+class LastTest:
+    """A pytest plugin that keeps the id of the test running now in a file."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.write(nodeid + "\n")
 
 
 if __name__ == "__main__":
