@@ -658,6 +658,18 @@ static void DYNG_FN(sssp_unmark)(dyng_i_sssp_work *w, int64_t n, int64_t nt, int
         w->mark[w->queue[i]] = 0;
 }
 
+/* Start loading the entries (of `a`, and marks) of the first targets of row
+ * v, for a loop a few vertices ahead of it (the walk's children, the pull's
+ * in-neighbours): the row's record was loaded further ahead still. */
+static inline void DYNG_FN(sssp_load_targets)(const ROW *rows, const DYNG_V *col, const int64_t *a,
+                                              const uint8_t *mark, int64_t v) {
+    const int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len;
+    for (int64_t j = 0; j < len && j < 8; j++) {
+        __builtin_prefetch(&a[(int64_t)col[off + j]], 0);
+        __builtin_prefetch(&mark[(int64_t)col[off + j]], 0);
+    }
+}
+
 /* Whether v's tree edge still exists and is tight: a look at the copies of
  * the parent in v's in-row (found by binary search in a sorted row, so that
  * a hub's long in-row costs a few lines). */
@@ -674,18 +686,6 @@ static bool DYNG_FN(sssp_supported)(const dyng_graph *g, int obj, const int64_t 
         if ((int64_t)col[i] == p && dist[p] + DYNG_FN(sssp_w)(in, i, K, obj) == dist[v])
             return true;
     return false;
-}
-
-/* Start loading the entries (and marks) of v's first in-neighbours, for a
- * pull a few vertices ahead: its record was loaded further ahead still. */
-static inline void DYNG_FN(sssp_load_in)(const ROW *irows, const DYNG_V *icol, const int64_t *dist,
-                                         const uint8_t *mark, int64_t v) {
-    const int64_t off = (int64_t)irows[v].off, len = (int64_t)irows[v].len;
-    for (int64_t j = 0; j < len && j < 8; j++) {
-        __builtin_prefetch(&dist[(int64_t)icol[off + j]], 0);
-        if (mark != NULL)
-            __builtin_prefetch(&mark[(int64_t)icol[off + j]], 0);
-    }
 }
 
 /* The best (distance, lowest parent) v can take from its in-neighbours now;
@@ -737,14 +737,8 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
          * row 4 ahead (loaded by then): the walk's misses overlap. */
         if (i + 8 < n)
             __builtin_prefetch(&orows[w->touched[i + 8]], 0);
-        if (i + 4 < n) {
-            const int64_t z = w->touched[i + 4];
-            const int64_t zo = (int64_t)orows[z].off, zl = (int64_t)orows[z].len;
-            for (int64_t j = 0; j < zl && j < 8; j++) {
-                __builtin_prefetch(&parent[(int64_t)ocol[zo + j]], 0);
-                __builtin_prefetch(&w->mark[(int64_t)ocol[zo + j]], 0);
-            }
-        }
+        if (i + 4 < n)
+            DYNG_FN(sssp_load_targets)(orows, ocol, parent, w->mark, w->touched[i + 4]);
         const int64_t x = w->touched[i];
         const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
         for (int64_t j = 0; j < len; j++) {
@@ -1054,7 +1048,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         if (i + 8 < invalid)
             __builtin_prefetch(&irows[w->touched[i + 8]], 0);
         if (i + 4 < invalid)
-            DYNG_FN(sssp_load_in)(irows, icol, dist, w->mark, w->touched[i + 4]);
+            DYNG_FN(sssp_load_targets)(irows, icol, dist, w->mark, w->touched[i + 4]);
         const int64_t v = w->touched[i];
         DYNG_FN(sssp_pull)(g, obj, dist, w->mark, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
