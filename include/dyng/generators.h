@@ -228,7 +228,8 @@ dyng_status dyng_generate_weights(int32_t *out, int64_t num_edges, int num_weigh
  * (halves up) of them insertions and the rest deletions.
  *
  *   1. The existing edges: g's distinct pairs (dyng_graph_to_edges: an
- *      undirected edge once, as (u, v) with u <= v), sorted.
+ *      undirected edge once, as (u, v) with u <= v), sorted (the same list
+ *      whatever g's row order).
  *   2. A window W with 1 <= W < n confines both ends of every change to
  *      [start, start + W), start = below(n - W + 1) from stream 5, item 0;
  *      0, or W >= n, is no window.
@@ -252,7 +253,9 @@ dyng_status dyng_generate_weights(int32_t *out, int64_t num_edges, int num_weigh
  * locality_window < 0, weight_low > weight_high for a weighted graph, more
  * deletions than pairs in the window, more insertions than free pairs),
  * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED. *out is NULL on failure.
- * Time O(E log E + size) with E the graph's edges; sequential.
+ * Time O(E + size) with E the graph's edges when g keeps its rows sorted
+ * (the default); a graph in append order adds the sorting of each row whose
+ * targets are out of order. Sequential.
  */
 typedef struct dyng_random_batch_options {
     int64_t size;           /* changes in the batch                  */

@@ -84,7 +84,16 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **
             else
                 pairs[i] = (dyng_i_pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
         }
-        qsort(pairs, (size_t)m, sizeof(dyng_i_pair), dyng_i_pair_compare);
+        /* The pairs come grouped by source, in ascending order (row by
+         * row); only a row whose targets are out of order (a graph kept in
+         * append order) needs sorting. */
+        for (int64_t a = 0, z; a < m; a = z) {
+            bool ordered = true;
+            for (z = a + 1; z < m && pairs[z].u == pairs[a].u; z++)
+                ordered = ordered && pairs[z].v >= pairs[z - 1].v;
+            if (!ordered)
+                qsort(pairs + a, (size_t)(z - a), sizeof(dyng_i_pair), dyng_i_pair_compare);
+        }
         int64_t k = 0; /* parallel edges: one dyng_i_pair */
         for (int64_t i = 0; i < m; i++)
             if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)

@@ -812,6 +812,97 @@ static void test_batches(void) {
     }
 }
 
+/* The batches of a graph depend on its edges, not on how its rows are kept:
+ * the same edges in an append-order graph whose rows are out of order (and
+ * hold parallel edges, which count once) give the same batches as in a
+ * sorted simple graph, windowed or not, directed or not. */
+static void test_batches_row_order(void) {
+    for (int directed = 0; directed < 2; directed++) {
+        dyng_erdos_renyi_options o;
+        dyng_erdos_renyi_options_default(&o);
+        o.num_vertices = 300;
+        o.num_edges = 2400;
+        o.directed = directed;
+        o.num_weights = 1;
+        o.seed = 23;
+        dyng_edge_arrays a;
+        REQUIRE_OK(dyng_generate_erdos_renyi(&a, &o, seq));
+        /* Reverse the edges (rows come out descending) and repeat every
+         * seventh one. */
+        const int64_t m = a.num_edges, extra = m / 7, total = m + extra;
+        int32_t *s = malloc((size_t)total * sizeof *s), *d = malloc((size_t)total * sizeof *d);
+        int32_t *w = malloc((size_t)total * sizeof *w);
+        if (s == NULL || d == NULL || w == NULL) {
+            fprintf(stderr, "test_batches_row_order: out of memory\n");
+            exit(1);
+        }
+        const int32_t *as = a.src, *ad = a.dst;
+        for (int64_t i = 0; i < m; i++) {
+            s[i] = as[m - 1 - i];
+            d[i] = ad[m - 1 - i];
+            w[i] = 1 + (int32_t)(i % 9);
+        }
+        for (int64_t i = 0; i < extra; i++) {
+            s[m + i] = as[7 * i];
+            d[m + i] = ad[7 * i];
+            w[m + i] = 50;
+        }
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = directed;
+        p.num_weights = 1;
+        dyng_graph *sorted = NULL, *append = NULL;
+        REQUIRE_OK(dyng_graph_from_edges(&sorted, &p, 300, m, s, d, w, seq));
+        p.order = DYNG_ORDER_APPEND;
+        p.parallel_edges = DYNG_PARALLEL_ALLOW;
+        REQUIRE_OK(dyng_graph_from_edges(&append, &p, 300, total, s, d, w, seq));
+        for (int c = 0; c < 6; c++) {
+            dyng_random_batch_options bo;
+            dyng_random_batch_options_default(&bo);
+            bo.size = 40 + 60 * c;
+            bo.seed = 1000 + (uint64_t)c;
+            bo.locality_window = c % 2 ? 120 : 0;
+            if (bo.locality_window > 0)
+                bo.size = 30;
+            dyng_batch *b1 = NULL, *b2 = NULL;
+            REQUIRE_OK(dyng_generate_batch(&b1, sorted, &bo, seq));
+            REQUIRE_OK(dyng_generate_batch(&b2, append, &bo, seq));
+            for (int list = 0; list < 2; list++) {
+                int64_t n1 = 0, n2 = 0;
+                const void *s1, *d1, *s2, *d2;
+                const int32_t *w1 = NULL, *w2 = NULL;
+                if (list == 0) {
+                    dyng_batch_num_deletions(&n1, b1);
+                    dyng_batch_num_deletions(&n2, b2);
+                    REQUIRE_OK(dyng_batch_deletions(&s1, &d1, b1));
+                    REQUIRE_OK(dyng_batch_deletions(&s2, &d2, b2));
+                } else {
+                    dyng_batch_num_insertions(&n1, b1);
+                    dyng_batch_num_insertions(&n2, b2);
+                    REQUIRE_OK(dyng_batch_insertions(&s1, &d1, &w1, b1));
+                    REQUIRE_OK(dyng_batch_insertions(&s2, &d2, &w2, b2));
+                }
+                CHECK(n1 == n2 && n1 > 0);
+                if (n1 != n2)
+                    continue;
+                const size_t bytes = (size_t)n1 * sizeof(int32_t);
+                CHECK(memcmp(s1, s2, bytes) == 0);
+                CHECK(memcmp(d1, d2, bytes) == 0);
+                if (list == 1)
+                    CHECK(memcmp(w1, w2, bytes) == 0);
+            }
+            dyng_batch_free(&b1);
+            dyng_batch_free(&b2);
+        }
+        dyng_graph_free(&sorted);
+        dyng_graph_free(&append);
+        free(s);
+        free(d);
+        free(w);
+        dyng_edge_arrays_free(&a);
+    }
+}
+
 /* ---- allocation failures ---------------------------------------------------------------- */
 
 typedef dyng_status (*edge_gen)(dyng_edge_arrays *, const void *, dyng_resources *);
@@ -927,6 +1018,7 @@ int main(void) {
     test_erdos_renyi();
     test_grid();
     test_batches();
+    test_batches_row_order();
     test_allocation_failures();
     dyng_resources_free(&seq);
     dyng_resources_free(&omp2);
