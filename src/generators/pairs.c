@@ -108,6 +108,114 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **
     return s;
 }
 
+static int compare_i32(const void *x, const void *y) {
+    const int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+    return (a > b) - (a < b);
+}
+
+static int compare_i64(const void *x, const void *y) {
+    const int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Entry i of an int32 or int64 array as int64. */
+static int64_t read_int(const void *a, dyng_type t, int64_t i) {
+    return t == DYNG_TYPE_INT64 ? ((const int64_t *)a)[i] : (int64_t)((const int32_t *)a)[i];
+}
+
+void dyng_i_pair_rows_free(dyng_i_pair_rows *r) {
+    dyng_i_free(r->start);
+    dyng_i_free(r->v);
+    memset(r, 0, sizeof *r);
+}
+
+dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, int64_t lo,
+                                  int64_t hi) {
+    memset(out, 0, sizeof *out);
+    dyng_graph_properties p;
+    int64_t n = 0, entries = 0;
+    DYNG_I_TRY(dyng_graph_properties_of(&p, g));
+    DYNG_I_TRY(dyng_graph_num_vertices(&n, g));
+    DYNG_I_TRY(dyng_graph_num_entries(&entries, g));
+    const dyng_type vt = p.vertex_type, ot = p.offset_type;
+    void *row_ptr = dyng_i_malloc((size_t)n + 1, dyng_type_size(ot));
+    void *v = dyng_i_malloc(entries > 0 ? (size_t)entries : 1, dyng_type_size(vt));
+    int64_t *start = dyng_i_malloc((size_t)(hi - lo) + 1, sizeof(int64_t));
+    dyng_status s = DYNG_OK;
+    if (row_ptr == NULL || v == NULL || start == NULL)
+        s = dyng_i_oom("the generator's list of edges",
+                       (size_t)entries * dyng_type_size(vt) + (size_t)n * sizeof(int64_t));
+    if (s == DYNG_OK)
+        s = dyng_graph_to_csr(g, false, row_ptr, v, NULL);
+    if (s != DYNG_OK) {
+        dyng_i_free(row_ptr);
+        dyng_i_free(v);
+        dyng_i_free(start);
+        return s;
+    }
+    /* Row by row, in place: sort a row whose targets are out of order, then
+     * keep each distinct target inside the window (undirected: v >= u). */
+    const size_t vs = dyng_type_size(vt);
+    int64_t kept = 0, loops = 0;
+    for (int64_t u = lo; u < hi; u++) {
+        const int64_t a = read_int(row_ptr, ot, u), z = read_int(row_ptr, ot, u + 1);
+        bool ordered = true;
+        for (int64_t k = a + 1; k < z && ordered; k++)
+            ordered = read_int(v, vt, k) >= read_int(v, vt, k - 1);
+        if (!ordered)
+            qsort((char *)v + (size_t)a * vs, (size_t)(z - a), vs,
+                  vt == DYNG_TYPE_INT64 ? compare_i64 : compare_i32);
+        start[u - lo] = kept;
+        const int64_t first = kept;
+        for (int64_t k = a; k < z; k++) {
+            const int64_t x = read_int(v, vt, k);
+            if (x < lo || x >= hi || (!p.directed && x < u) ||
+                (kept > first && read_int(v, vt, kept - 1) == x))
+                continue;
+            if (vt == DYNG_TYPE_INT64)
+                ((int64_t *)v)[kept] = x;
+            else
+                ((int32_t *)v)[kept] = (int32_t)x;
+            kept++;
+            loops += x == u;
+        }
+    }
+    start[hi - lo] = kept;
+    dyng_i_free(row_ptr);
+    *out = (dyng_i_pair_rows){lo, hi, start, v, vt, kept, loops};
+    return DYNG_OK;
+}
+
+dyng_i_pair dyng_i_pair_rows_at(const dyng_i_pair_rows *r, int64_t k) {
+    /* The row whose range holds k: start[lo] <= k < start[lo + 1]. */
+    int64_t lo = 0, hi = r->hi - r->lo; /* start[lo] <= k < start[hi] */
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (r->start[mid] <= k)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (dyng_i_pair){r->lo + lo, dyng_i_pair_rows_v(r, k)};
+}
+
+bool dyng_i_pair_rows_contains(const dyng_i_pair_rows *r, dyng_i_pair p) {
+    if (p.u < r->lo || p.u >= r->hi)
+        return false;
+    int64_t a = r->start[p.u - r->lo], z = r->start[p.u - r->lo + 1];
+    while (a < z) {
+        const int64_t mid = a + (z - a) / 2;
+        const int64_t x = dyng_i_pair_rows_v(r, mid);
+        if (x == p.v)
+            return true;
+        if (x < p.v)
+            a = mid + 1;
+        else
+            z = mid;
+    }
+    return false;
+}
+
 dyng_status dyng_i_batch_add_pairs(dyng_batch *b, dyng_type vt, const dyng_i_pair *pairs,
                                    int64_t count, const int32_t *weights, bool insertions,
                                    void *scratch) {

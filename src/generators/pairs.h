@@ -42,6 +42,43 @@ bool dyng_i_pair_set_add(dyng_i_pair_set *s, dyng_i_pair p);
 dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **out,
                                int64_t *count);
 
+/*
+ * A graph's distinct pairs inside a window, as rows: the pairs (u, v) with
+ * lo <= u, v < hi, an undirected edge once as (u, v) with u <= v, parallel
+ * edges once. Row u (lo <= u < hi) holds targets v[start[u - lo] ..
+ * start[u - lo + 1]), ascending; so pair number k of the list sorted by
+ * (u, v) is v[k] of the row whose range holds k. Made from a CSR export in
+ * O(n + entries) time and that much memory (no sort of the whole list: only
+ * rows whose targets are out of order, in a graph kept in append order, are
+ * sorted).
+ */
+typedef struct dyng_i_pair_rows {
+    int64_t lo, hi;
+    int64_t *start; /* hi - lo + 1 */
+    void *v;        /* targets, of vertex type vt */
+    dyng_type vt;
+    int64_t count; /* pairs */
+    int64_t loops; /* of them self-loops */
+} dyng_i_pair_rows;
+
+/* The pair rows of g in [lo, hi) (0 <= lo <= hi <= n); ids read as g's
+ * vertex type. DYNG_OUT_OF_MEMORY leaves *out empty (free it anyway). */
+dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, int64_t lo,
+                                  int64_t hi);
+void dyng_i_pair_rows_free(dyng_i_pair_rows *r);
+
+/* Target k of the rows' targets as int64. */
+static inline int64_t dyng_i_pair_rows_v(const dyng_i_pair_rows *r, int64_t k) {
+    return r->vt == DYNG_TYPE_INT64 ? ((const int64_t *)r->v)[k]
+                                    : (int64_t)((const int32_t *)r->v)[k];
+}
+
+/* Pair number k (0 <= k < count) in (u, v) order. */
+dyng_i_pair dyng_i_pair_rows_at(const dyng_i_pair_rows *r, int64_t k);
+
+/* Whether p is one of the pairs. */
+bool dyng_i_pair_rows_contains(const dyng_i_pair_rows *r, dyng_i_pair p);
+
 /* Append count pairs to b as insertions (with weights, count * K values, or
  * NULL) or deletions, their ids as vt; scratch holds 2 * count ids. */
 dyng_status dyng_i_batch_add_pairs(dyng_batch *b, dyng_type vt, const dyng_i_pair *pairs,

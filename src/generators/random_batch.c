@@ -136,25 +136,21 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     const int64_t hi = lo + width;
     const char *where = windowed ? "the window" : "the graph";
 
-    pair *edges = NULL, *dels = NULL, *ins = NULL;
+    pair *dels = NULL, *ins = NULL;
     uint64_t *picked = NULL;
     int32_t *weights = NULL;
     void *scratch = NULL;
     u64_set set = {NULL, 0};
     dyng_i_pair_set chosen = {NULL, 0};
     dyng_batch *b = NULL;
-    int64_t m = 0;
-    dyng_status s = dyng_i_graph_pairs(g, p.vertex_type, &edges, &m);
-    if (s != DYNG_OK)
+    /* The existing pairs inside the window, row by row (pairs.h). */
+    dyng_i_pair_rows edges;
+    dyng_status s = dyng_i_pair_rows_make(&edges, g, lo, hi);
+    if (s != DYNG_OK) {
+        dyng_i_pair_rows_free(&edges);
         return s;
-
-    /* The existing pairs inside the window (in place: edges stays sorted). */
-    int64_t inside = 0, loops = 0;
-    for (int64_t i = 0; i < m; i++)
-        if (edges[i].u >= lo && edges[i].u < hi && edges[i].v >= lo && edges[i].v < hi) {
-            loops += edges[i].u == edges[i].v;
-            edges[inside++] = edges[i];
-        }
+    }
+    const int64_t inside = edges.count, loops = edges.loops;
     if (D > inside) {
         s = dyng_i_error(DYNG_INVALID_ARGUMENT,
                          "%s: %lld deletions asked for, but only %lld edges lie in %s", fn,
@@ -195,7 +191,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     floyd(picked, D, (uint64_t)inside, dyng_i_ctr_key(o.seed, DYNG_I_STREAM_BATCH_DELETE), &set);
     qsort(picked, (size_t)D, sizeof *picked, compare_u64);
     for (int64_t t = 0; t < D; t++)
-        dels[t] = edges[picked[t]];
+        dels[t] = dyng_i_pair_rows_at(&edges, (int64_t)picked[t]);
 
     /* Insertions. */
     const uint64_t ikey = dyng_i_ctr_key(o.seed, DYNG_I_STREAM_BATCH_INSERT);
@@ -215,26 +211,27 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
                 q.u = q.v;
                 q.v = x;
             }
-            if (dyng_i_pair_contains(edges, inside, q) || !dyng_i_pair_set_add(&chosen, q))
+            if (dyng_i_pair_rows_contains(&edges, q) || !dyng_i_pair_set_add(&chosen, q))
                 continue;
             ins[found++] = q;
         } /* draws */
     } else {
         /* The free pairs in (u, v) order, then I of them. */
         uint64_t c = 0;
-        int64_t e = 0; /* walks the sorted existing pairs of the window */
         for (int64_t u = lo; u < hi; u++) {
             if (dyng_i_interrupted(resources)) {
                 s = dyng_i_error(DYNG_INTERRUPTED, "batch generation interrupted");
                 goto done;
             }
+            /* e walks row u's existing targets, ascending. */
+            int64_t e = edges.start[u - lo];
+            const int64_t e_end = edges.start[u - lo + 1];
             for (int64_t v = p.directed ? lo : u + 1; v < hi; v++) {
-                pair q = {u, v};
-                while (e < inside && dyng_i_pair_compare(&edges[e], &q) < 0)
+                while (e < e_end && dyng_i_pair_rows_v(&edges, e) < v)
                     e++;
-                if (u == v || (e < inside && edges[e].u == u && edges[e].v == v))
+                if (u == v || (e < e_end && dyng_i_pair_rows_v(&edges, e) == v))
                     continue;
-                ins[c++] = q;
+                ins[c++] = (pair){u, v};
             }
         }
         if (c != free_pairs) {
@@ -270,7 +267,7 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
     }
 done:
     dyng_batch_free(&b);
-    dyng_i_free(edges);
+    dyng_i_pair_rows_free(&edges);
     dyng_i_free(dels);
     dyng_i_free(ins);
     dyng_i_free(picked);
