@@ -23,7 +23,8 @@
  *     live entry (and the hole lists) would pass a tenth of the bytes of
  *     the direction's records and live entries, the direction is repacked
  *     into fresh arrays instead (planned and allocated here, carried out by
- *     the commit). Every allocation happens here.
+ *     the commit). The places are chosen first (with two threads, one
+ *     direction each: that part cannot fail), then every allocation is made.
  *  5. Commit, in parallel over rows: for each touched row, sort its ops by
  *     (col, seq), count the copies of each target they name, run each
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row
@@ -250,6 +251,18 @@ static void plan_directions(void *ctx) {
     }
 }
 
+/* Step 4's first half as a team's work: where each direction's rows go
+ * (it cannot fail), one direction per thread when the team has two. */
+static void place_directions(void *ctx) {
+    plan *pl = ctx;
+#ifdef _OPENMP
+#pragma omp for schedule(static, 1)
+#endif
+    for (int d = 0; d < pl->num_dirs; d++)
+        pl->g->k->plan_places(&pl->dir[d], &pl->rules, pl->g->p.num_weights,
+                              pl->per_dir > 1 ? NULL : pl->g->res);
+}
+
 /* The message for a change that the semantics make an error. */
 static dyng_status report_failure(const plan *pl, int64_t seq, int why) {
     const int64_t index = dyng_i_index_of(&pl->rules, seq);
@@ -382,19 +395,21 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
             st = report_failure(&pl, pl.dir[0].fail_seq, pl.dir[0].fail_why);
     }
 
-    /* Step 4: layout and every allocation; per thread, room for a copy of
-     * the longest touched row. */
+    /* Step 4: where the rows go (both directions at once with two threads),
+     * then every allocation; per thread, room for a copy of the longest
+     * touched row. */
     const int K = g->p.num_weights;
     const size_t copy_bytes = ((((size_t)max_len * g->k->vertex_bytes + 7) & ~(size_t)7) +
                                (size_t)max_len * (size_t)K * sizeof(int32_t) + 15) &
                               ~(size_t)15;
     if (st == DYNG_OK) {
         t0 = dyng_i_stage_start();
+        dyng_i_team(pl.per_dir, place_directions, &pl);
         st = dyng_i_scratch_more(&scratch, (size_t)threads * copy_bytes + 16);
         for (int d = 0; d < pl.num_dirs && st == DYNG_OK; d++) {
             pl.dir[d].row_copies = scratch.more;
             pl.dir[d].row_copy_bytes = copy_bytes;
-            st = g->k->plan_layout(&pl.dir[d], &pl.rules, K, g->res);
+            st = g->k->plan_layout(&pl.dir[d], &pl.rules, K);
         }
         dyng_i_stage_end("apply.layout", t0);
     }

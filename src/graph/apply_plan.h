@@ -95,6 +95,7 @@ typedef struct dyng_i_dirplan {
     int64_t taken_slots;
     int64_t new_holes[DYNG_I_HOLE_SIZES];
     int64_t added;      /* the most entries the rows can gain (their bounds) */
+    int64_t used_after; /* the slots in use after the batch (plan_places) */
     int64_t dead_after; /* the direction's dead slots after the batch */
     /* A repack (plan_repack): the fresh arrays the rows are copied to
      * (fresh_slots long; NULL when there is none, or once the commit made

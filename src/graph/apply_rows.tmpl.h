@@ -284,12 +284,10 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
  * every row, in vertex order, into fresh arrays that hold the packed layout
  * (repack_layout), and then freeing the old ones. Here: the layout, piece by
  * piece (where each begins, for the commit's threads), its end
- * (dp->packed_end), the slots in use after the batch (*used_after), and the
- * fresh arrays, that long. Writes nothing of the graph; on failure apply.c
- * frees what was made.
+ * (dp->packed_end); returns the slots in use after the batch. Writes only
+ * the plan; alloc_repack then makes the fresh arrays.
  */
-static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
-                                        int64_t *used_after_out) {
+static int64_t DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) {
     int64_t at = 0, j = 0;
     for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
         int64_t lo, hi;
@@ -303,13 +301,18 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
     dp->packed_end = at;
     /* Each touched row has room for its bound, so none takes slots past the
      * layout; plan_tail still resets the plan's mover counts. */
-    const int64_t used_after = DYNG_FN(plan_tail)(dp, ru->n_new, at, false);
-    if (used_after > DYNG_O_LIMIT)
+    return DYNG_FN(plan_tail)(dp, ru->n_new, at, false);
+}
+
+/* The fresh arrays of a planned repack, dp->used_after slots long. On
+ * failure apply.c frees what was made. */
+static dyng_status DYNG_FN(alloc_repack)(dyng_i_dirplan *dp, int K) {
+    if (dp->used_after > DYNG_O_LIMIT)
         return dyng_i_error(DYNG_CAPACITY,
                             "the graph would hold %lld slots, more than its %s offsets can "
                             "address; build it with int64 offsets",
-                            (long long)used_after, DYNG_O_NAME);
-    dp->fresh_slots = used_after > 0 ? used_after : 1;
+                            (long long)dp->used_after, DYNG_O_NAME);
+    dp->fresh_slots = dp->used_after > 0 ? dp->used_after : 1;
     dp->fresh_col = dyng_i_array_alloc((size_t)dp->fresh_slots, sizeof(DYNG_V));
     if (dp->fresh_col == NULL)
         return dyng_i_oom("graph targets", (size_t)dp->fresh_slots * sizeof(DYNG_V));
@@ -319,7 +322,6 @@ static dyng_status DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *
         if (dp->fresh_w == NULL)
             return dyng_i_oom("graph weights", count * sizeof(int32_t));
     }
-    *used_after_out = used_after;
     return DYNG_OK;
 }
 
@@ -345,16 +347,6 @@ static dyng_status DYNG_FN(reserve_holes)(dyng_i_dirplan *dp) {
     return DYNG_OK;
 }
 
-/*
- * Step 4: decide where every touched row goes and make every allocation the
- * commit needs. A row whose bound exceeds its capacity gets a hole or slots
- * at the tail (it may still fit, if its insertions turn out to update). When
- * a repack is then due (repack_due), the direction is repacked into fresh
- * arrays instead (plan_repack), every touched row with room for its bound.
- * May grow the direction's arrays and hole lists (keeping their contents) and
- * allocate the fresh arrays; writes nothing else of the graph. On failure
- * apply.c frees what was made.
- */
 static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
                                      const dyng_i_rules *ru, dyng_i_counters *c, int64_t *ng_out,
                                      int64_t *news_out, int64_t *fail_seq, int *fail_why);
@@ -380,9 +372,19 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
     }
 }
 
-static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
-                                        dyng_resources *r) {
-    dyng_i_adj *adj = dp->adj;
+/*
+ * Step 4, first half: decide where every touched row goes. A row whose bound
+ * exceeds its capacity gets a hole or slots at the tail (it may still fit,
+ * if its insertions turn out to update). When a repack is then due
+ * (repack_due), the direction is repacked into fresh arrays instead
+ * (plan_repack), every touched row with room for its bound. Sets
+ * dp->used_after, the slots in use after the batch. Writes only the plan and
+ * cannot fail, so the directions can be placed at once, one per thread (r
+ * NULL: one thread for this direction).
+ */
+static void DYNG_FN(plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
+                                 dyng_resources *r) {
+    const dyng_i_adj *adj = dp->adj;
     const int64_t n_new = ru->n_new;
     int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
     dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
@@ -400,10 +402,22 @@ static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
         dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
     }
+    dp->used_after = dp->compact ? DYNG_FN(plan_repack)(dp, ru) : used_after;
+}
+
+/*
+ * Step 4, second half: every allocation the commit needs, for the places
+ * plan_places chose. May grow the direction's arrays and hole lists (keeping
+ * their contents) and allocate a repack's fresh arrays; writes nothing else
+ * of the graph. On failure apply.c frees what was made.
+ */
+static dyng_status DYNG_FN(plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K) {
+    dyng_i_adj *adj = dp->adj;
+    const int64_t n_new = ru->n_new, used_after = dp->used_after;
     int64_t used = adj->slots_used, room = used_after;
     if (dp->compact) {
         /* The rows go to fresh arrays: the old ones do not grow. */
-        DYNG_I_TRY(DYNG_FN(plan_repack)(dp, ru, K, &used_after));
+        DYNG_I_TRY(DYNG_FN(alloc_repack)(dp, K));
         used = dp->packed_end;
         room = 0;
     }

@@ -111,11 +111,11 @@ struct dyng_i_kernels {
     void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
                      int32_t *w);
     dyng_status (*check)(const dyng_graph *g);
-    /* apply (apply_rows.tmpl.h): read the touched rows' records, lay the rows
-     * out and allocate, refuse a batch that an error switch fails, commit. */
+    /* apply (apply_rows.tmpl.h): read the touched rows' records, refuse a
+     * batch that an error switch fails, place the rows, allocate, commit. */
     void (*plan_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r);
-    dyng_status (*plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K,
-                               dyng_resources *r);
+    void (*plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r);
+    dyng_status (*plan_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K);
     void (*check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
                        bool *interrupted);
     void (*commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r);

@@ -862,6 +862,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .to_edges = DYNG_FN(to_edges),
     .check = DYNG_FN(check),
     .plan_rows = DYNG_FN(plan_rows),
+    .plan_places = DYNG_FN(plan_places),
     .plan_layout = DYNG_FN(plan_layout),
     .check_rows = DYNG_FN(check_rows),
     .commit = DYNG_FN(commit),
