@@ -231,7 +231,9 @@ dyng_status dyng_generate_batch(dyng_batch **out, const dyng_graph *g,
                     e++;
                 if (u == v || (e < e_end && dyng_i_pair_rows_v(&edges, e) == v))
                     continue;
-                ins[c++] = (pair){u, v};
+                if (c < free_pairs) /* ins holds free_pairs; a miscount is refused below */
+                    ins[c] = (pair){u, v};
+                c++;
             }
         }
         if (c != free_pairs) {

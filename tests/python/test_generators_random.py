@@ -487,6 +487,138 @@ def test_random_batch_applies_as_counted(
     assert g.num_edges == m + inserts - deletes
 
 
+def model_below32(seed: int, stream: int, i: int, r: int) -> int:
+    """An unbiased draw in 0..r-1 (r <= 2**32) from half words, as the header describes it."""
+    x = word(seed, stream, i)
+    if r == 2**32:
+        return x >> 32
+    threshold = (2**32 - r) % r
+    while True:
+        for c in (x >> 32, x & 0xFFFFFFFF):
+            p = c * r
+            if p & 0xFFFFFFFF >= threshold:
+                return p >> 32
+        x = mix((x + GAMMA) & M64)
+
+
+def model_floyd(seed: int, stream: int, take: int, total: int) -> list[int]:
+    """Floyd's selection of ``take`` of 0..total-1, ascending (dyng/generators.h)."""
+    chosen: set[int] = set()
+    for t in range(take):
+        j = total - take + t
+        x = model_below64(seed, stream, t, j + 1)
+        chosen.add(j if x in chosen else x)
+    return sorted(chosen)
+
+
+def model_random_batch(
+    edges: list[tuple[int, int]],
+    n: int,
+    directed: bool,
+    k: int,
+    size: int,
+    fraction: float,
+    seed: int,
+    window: int | None,
+    low: int,
+    high: int,
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]] | None:
+    """dyng_generate_batch's steps as dyng/generators.h documents them, in plain Python:
+    (deletions, insertions, weights row by row), or None where it refuses the batch."""
+    inserts = min(size, int(size * fraction + 0.5))
+    deletes = size - inserts
+    existing = sorted({(u, v) if directed or u <= v else (v, u) for u, v in edges})
+    w = n if window is None or window >= n else window
+    start = model_below64(seed, 5, 0, n - w + 1) if w < n else 0
+    hi = start + w
+    inside = [(u, v) for u, v in existing if start <= u < hi and start <= v < hi]
+    inside_set = set(inside)
+    free = (w * (w - 1) if directed else w * (w - 1) // 2) - sum(u != v for u, v in inside)
+    if deletes > len(inside) or inserts > free:
+        return None
+    dels = [inside[x] for x in model_floyd(seed, 6, deletes, len(inside))]
+    ins: list[tuple[int, int]] = []
+    if 2 * inserts <= free:
+        chosen: set[tuple[int, int]] = set()
+        t = 0
+        while len(ins) < inserts:
+            u = start + model_below64(seed, 7, 2 * t, w)
+            v = start + model_below64(seed, 7, 2 * t + 1, w)
+            t += 1
+            q = (u, v) if directed or u < v else (v, u)
+            if u != v and q not in inside_set and q not in chosen:
+                chosen.add(q)
+                ins.append(q)
+    else:
+        listed = [
+            (u, v)
+            for u in range(start, hi)
+            for v in range(start if directed else u + 1, hi)
+            if u != v and (u, v) not in inside_set
+        ]
+        ins = [listed[x] for x in model_floyd(seed, 7, inserts, free)]
+    ins.sort()
+    weights = [low + model_below32(seed, 8, i, high - low + 1) for i in range(inserts * k)]
+    return dels, ins, weights
+
+
+@settings(max_examples=80)
+@given(
+    data=st.data(),
+    n=st.integers(2, 30),
+    directed=st.booleans(),
+    k=st.integers(0, 2),
+    seed=st.integers(0, M64),
+    append=st.booleans(),
+)
+def test_random_batch_is_the_documented_algorithm(
+    data: st.DataObject, n: int, directed: bool, k: int, seed: int, append: bool
+) -> None:
+    # The batch equals, pair for pair and weight for weight, the model of the header's
+    # steps; on a graph kept in append order with parallel edges too (its rows out of
+    # order: the pairs are the same sorted list).
+    total = n * (n - 1) if directed else n * (n - 1) // 2
+    m = data.draw(st.integers(0, total), label="m")
+    base = erdos_renyi(n, m, seed=seed, directed=directed)
+    es, ed, _ = base.edges()
+    edges = pairs(es, ed)
+    if append:
+        # Reversed (rows out of order), every third edge twice, and self-loops.
+        loops = data.draw(st.lists(st.integers(0, n - 1), max_size=3), label="loops")
+        edges = edges[::-1] + edges[::3] + [(v, v) for v in loops]
+    src = np.array([u for u, _ in edges], dtype=np.int32)
+    dst = np.array([v for _, v in edges], dtype=np.int32)
+    w = np.ones((len(edges), k), dtype=np.int32) if k else None
+    g = dyng.Graph.from_edges(
+        src,
+        dst,
+        w,
+        num_vertices=n,
+        directed=directed,
+        row_order="append" if append else "sorted",
+        multi_edges="allow" if append else "forbid",
+    )
+    window = data.draw(st.none() | st.integers(1, n + 2), label="window")
+    size = data.draw(st.integers(0, 25), label="size")
+    fraction = data.draw(st.floats(0, 1), label="insert_fraction")
+    low = data.draw(st.integers(-5, 5), label="low")
+    high = low + data.draw(st.integers(0, 9), label="span")
+    want = model_random_batch(edges, n, directed, k, size, fraction, seed, window, low, high)
+    if want is None:
+        with pytest.raises(InvalidArgumentError, match="asked for"):
+            random_batch(g, size, insert_fraction=fraction, seed=seed, locality_window=window)
+        return
+    b = random_batch(
+        g, size, insert_fraction=fraction, seed=seed, locality_window=window, weights=(low, high)
+    )
+    dels, ins, weights = want
+    assert pairs(b.delete_src, b.delete_dst) == dels
+    assert pairs(b.insert_src, b.insert_dst) == ins
+    if k:
+        assert b.insert_weights is not None
+        assert b.insert_weights.reshape(-1).tolist() == weights
+
+
 def test_random_batch_errors_and_ids() -> None:
     g = erdos_renyi(10, 20, seed=1)
     b = random_batch(g, 4, seed=3, batch_id=7)
