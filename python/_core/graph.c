@@ -509,10 +509,10 @@ static PyObject *graph_from_csr(PyObject *module, PyObject *args) {
         goto fail;
     if (n < 0)
         n = rp.length - 1;
-    if (n < 0 || rp.length != n + 1) {
+    if (n < 0 || rp.length - 1 != n) { /* n + 1 would overflow at LLONG_MAX */
         dyng_py_raise(DYNG_INVALID_ARGUMENT,
-                      "row_ptr: expected num_vertices + 1 = %lld offsets, got %lld",
-                      n < 0 ? 1LL : n + 1, (long long)rp.length);
+                      "row_ptr: expected num_vertices + 1 = %llu offsets, got %lld",
+                      n < 0 ? 1ULL : (unsigned long long)n + 1, (long long)rp.length);
         goto fail;
     }
     int64_t entries = p.offset_type == DYNG_TYPE_INT32 ? ((const int32_t *)rp.data)[n]

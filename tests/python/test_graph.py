@@ -284,6 +284,16 @@ def test_from_csr_malformed(rp: list[int], col: list[int]) -> None:
         dyng.Graph.from_csr(np.array(rp, dtype=np.int32), np.array(col, dtype=np.int32))
 
 
+@pytest.mark.parametrize("n", [2**63 - 1, 2**63 - 2, 5])
+def test_from_csr_num_vertices_that_disagree_with_row_ptr(n: int) -> None:
+    # The largest vertex counts too: the message names n + 1 without overflow (the
+    # check computed num_vertices + 1 in a signed type, undefined at 2**63 - 1).
+    with pytest.raises(dyng.InvalidArgumentError, match=rf"num_vertices \+ 1 = {n + 1} offsets"):
+        dyng.Graph.from_csr(
+            np.array([0], dtype=np.int32), np.array([], dtype=np.int32), num_vertices=n
+        )
+
+
 def test_to_csr_returns_writable_copies() -> None:
     g = dyng.Graph.from_edges(i32(0, 1, 2), i32(1, 2, 0), i32(4, 5, 6))
     before = snapshot(g)
