@@ -58,7 +58,7 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
     /* Everything that can fail is allocated before the first draw. */
     pair *edges = NULL, *dels = NULL, *ins = NULL;
     int64_t m = 0;
-    s = dyng_i_graph_pairs(g, p.vertex_type, &edges, &m);
+    s = dyng_i_graph_pairs(g, &edges, &m);
     if (s != DYNG_OK)
         return s;
     int64_t list_max = m > num_insertions ? m : num_insertions;

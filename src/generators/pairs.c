@@ -61,50 +61,26 @@ bool dyng_i_pair_set_add(dyng_i_pair_set *s, dyng_i_pair p) {
     }
 }
 
-dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **out,
-                               int64_t *count) {
+dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *count) {
     *out = NULL;
-    int64_t m = 0;
-    DYNG_I_TRY(dyng_graph_num_edges(&m, g));
-    size_t vs = dyng_type_size(vt), cells = m > 0 ? (size_t)m : 1;
-    void *src = dyng_i_malloc(cells, vs);
-    void *dst = dyng_i_malloc(cells, vs);
-    dyng_i_pair *pairs = dyng_i_malloc(cells, sizeof(dyng_i_pair));
-    if (src == NULL || dst == NULL || pairs == NULL) {
-        dyng_i_free(src);
-        dyng_i_free(dst);
-        dyng_i_free(pairs);
-        return dyng_i_oom("the generator's edge list", cells * sizeof(dyng_i_pair));
-    }
-    dyng_status s = dyng_graph_to_edges(g, src, dst, NULL);
+    int64_t n = 0;
+    DYNG_I_TRY(dyng_graph_num_vertices(&n, g));
+    dyng_i_pair_rows rows;
+    dyng_status s = dyng_i_pair_rows_make(&rows, g, 0, n);
+    dyng_i_pair *pairs = NULL;
     if (s == DYNG_OK) {
-        for (int64_t i = 0; i < m; i++) {
-            if (vt == DYNG_TYPE_INT32)
-                pairs[i] = (dyng_i_pair){((const int32_t *)src)[i], ((const int32_t *)dst)[i]};
-            else
-                pairs[i] = (dyng_i_pair){((const int64_t *)src)[i], ((const int64_t *)dst)[i]};
-        }
-        /* The pairs come grouped by source, in ascending order (row by
-         * row); only a row whose targets are out of order (a graph kept in
-         * append order) needs sorting. */
-        for (int64_t a = 0, z; a < m; a = z) {
-            bool ordered = true;
-            for (z = a + 1; z < m && pairs[z].u == pairs[a].u; z++)
-                ordered = ordered && pairs[z].v >= pairs[z - 1].v;
-            if (!ordered)
-                qsort(pairs + a, (size_t)(z - a), sizeof(dyng_i_pair), dyng_i_pair_compare);
-        }
-        int64_t k = 0; /* parallel edges: one dyng_i_pair */
-        for (int64_t i = 0; i < m; i++)
-            if (k == 0 || dyng_i_pair_compare(&pairs[k - 1], &pairs[i]) != 0)
-                pairs[k++] = pairs[i];
-        *count = k;
-        *out = pairs;
-    } else {
-        dyng_i_free(pairs);
+        pairs = dyng_i_malloc(rows.count > 0 ? (size_t)rows.count : 1, sizeof(dyng_i_pair));
+        if (pairs == NULL)
+            s = dyng_i_oom("the generator's edge list", (size_t)rows.count * sizeof(dyng_i_pair));
     }
-    dyng_i_free(src);
-    dyng_i_free(dst);
+    if (s == DYNG_OK) {
+        for (int64_t u = 0, k = 0; u < n; u++)
+            for (; k < rows.start[u + 1]; k++)
+                pairs[k] = (dyng_i_pair){u, dyng_i_pair_rows_v(&rows, k)};
+        *count = rows.count;
+        *out = pairs;
+    }
+    dyng_i_pair_rows_free(&rows);
     return s;
 }
 
@@ -116,11 +92,6 @@ static int compare_i32(const void *x, const void *y) {
 static int compare_i64(const void *x, const void *y) {
     const int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
     return (a > b) - (a < b);
-}
-
-/* Entry i of an int32 or int64 array as int64. */
-static int64_t read_int(const void *a, dyng_type t, int64_t i) {
-    return t == DYNG_TYPE_INT64 ? ((const int64_t *)a)[i] : (int64_t)((const int32_t *)a)[i];
 }
 
 void dyng_i_pair_rows_free(dyng_i_pair_rows *r) {
@@ -158,19 +129,20 @@ dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, in
     const size_t vs = dyng_type_size(vt);
     int64_t kept = 0, loops = 0;
     for (int64_t u = lo; u < hi; u++) {
-        const int64_t a = read_int(row_ptr, ot, u), z = read_int(row_ptr, ot, u + 1);
+        const int64_t a = dyng_i_pairs_read(row_ptr, ot, u),
+                      z = dyng_i_pairs_read(row_ptr, ot, u + 1);
         bool ordered = true;
         for (int64_t k = a + 1; k < z && ordered; k++)
-            ordered = read_int(v, vt, k) >= read_int(v, vt, k - 1);
+            ordered = dyng_i_pairs_read(v, vt, k) >= dyng_i_pairs_read(v, vt, k - 1);
         if (!ordered)
             qsort((char *)v + (size_t)a * vs, (size_t)(z - a), vs,
                   vt == DYNG_TYPE_INT64 ? compare_i64 : compare_i32);
         start[u - lo] = kept;
         const int64_t first = kept;
         for (int64_t k = a; k < z; k++) {
-            const int64_t x = read_int(v, vt, k);
+            const int64_t x = dyng_i_pairs_read(v, vt, k);
             if (x < lo || x >= hi || (!p.directed && x < u) ||
-                (kept > first && read_int(v, vt, kept - 1) == x))
+                (kept > first && dyng_i_pairs_read(v, vt, kept - 1) == x))
                 continue;
             if (vt == DYNG_TYPE_INT64)
                 ((int64_t *)v)[kept] = x;

@@ -36,11 +36,10 @@ bool dyng_i_pair_set_init(dyng_i_pair_set *s, int64_t count);
 /* Insert p; false when it was there already. */
 bool dyng_i_pair_set_add(dyng_i_pair_set *s, dyng_i_pair p);
 
-/* g's distinct pairs (parallel edges once), sorted, with ids read as vt:
- * *out (free with dyng_i_free) and *count. DYNG_OUT_OF_MEMORY leaves *out
- * NULL. */
-dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_type vt, dyng_i_pair **out,
-                               int64_t *count);
+/* g's distinct pairs (parallel edges once; an undirected edge once, as
+ * (u, v) with u <= v), sorted: the pair rows of the whole graph as one list,
+ * *out (free with dyng_i_free) and *count. On failure *out is NULL. */
+dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *count);
 
 /*
  * A graph's distinct pairs inside a window, as rows: the pairs (u, v) with
@@ -67,10 +66,15 @@ dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, in
                                   int64_t hi);
 void dyng_i_pair_rows_free(dyng_i_pair_rows *r);
 
+/* Entry i of an int32 or int64 array as int64 (graph_internal.h has the
+ * same, dyng_i_read_id, but its dyng_i_pair is another type). */
+static inline int64_t dyng_i_pairs_read(const void *a, dyng_type t, int64_t i) {
+    return t == DYNG_TYPE_INT64 ? ((const int64_t *)a)[i] : (int64_t)((const int32_t *)a)[i];
+}
+
 /* Target k of the rows' targets as int64. */
 static inline int64_t dyng_i_pair_rows_v(const dyng_i_pair_rows *r, int64_t k) {
-    return r->vt == DYNG_TYPE_INT64 ? ((const int64_t *)r->v)[k]
-                                    : (int64_t)((const int32_t *)r->v)[k];
+    return dyng_i_pairs_read(r->v, r->vt, k);
 }
 
 /* Pair number k (0 <= k < count) in (u, v) order. */
