@@ -94,7 +94,7 @@ static void DYNG_FN(plan_rows_team)(void *ctx) {
         if (rp->row < n_old) {
             const ROW *rv = &rows[rp->row];
             rp->old_off = (int64_t)rv->off;
-            rp->old_len = (int64_t)rv->len;
+            rp->old_len = DYNG_FN(len_of)(rv);
             rp->old_cap = DYNG_FN(cap_of)(rv);
         } else {
             rp->old_off = 0;
@@ -244,7 +244,7 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
     DYNG_V *col = DYNG_FN(cols)(adj);
     const int64_t n_old = ru->n_old, end = hi < n_old ? hi : n_old;
     for (int64_t v = lo; v < hi; v++) {
-        const int64_t len = v < n_old ? (int64_t)rows[v].len : 0;
+        const int64_t len = v < n_old ? DYNG_FN(len_of)(&rows[v]) : 0;
         int64_t cap = DYNG_FN(packed_cap)(len);
         while (j < dp->num_rows && dp->rows[j].row < v)
             j++;
@@ -923,11 +923,8 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
         DYNG_FN(repack)(dp, ru, K, r);
     } else {
         ROW *rows = DYNG_FN(rows)(adj);
-        for (int64_t v = ru->n_old; v < ru->n_new; v++) {
-            rows[v].off = 0;
-            rows[v].len = 0;
-            rows[v].extra = 0;
-        }
+        for (int64_t v = ru->n_old; v < ru->n_new; v++)
+            (void)DYNG_FN(set_row)(&rows[v], 0, 0, 0);
     }
     dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
     dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);

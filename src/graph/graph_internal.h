@@ -1,9 +1,9 @@
 /*
  * src/graph/graph_internal.h - the layout of a graph (internal).
  *
- * One direction of a graph is a dyng_i_adj: per vertex a packed row record
- * (offset and length of the graph's offset type, and a byte of headroom) and
- * one array of slots
+ * One direction of a graph is a dyng_i_adj: per vertex a row record of two
+ * words of the graph's offset type (the offset; the length with the
+ * headroom, rows.tmpl.h) and one array of slots
  * holding every row's targets (vertex type) with, beside it, num_weights int32
  * weights per slot. Rows are packed when a graph is built; a row that outgrows
  * its capacity moves, into a hole (the dead slots another row left) that holds
@@ -43,7 +43,7 @@ typedef struct dyng_i_adj {
     int64_t hole_alloc[DYNG_I_HOLE_SIZES];
 } dyng_i_adj;
 
-/* The most free slots a row record keeps after its row (kernels.tmpl.h). */
+/* The most free slots a row record keeps after its row (rows.tmpl.h). */
 #define DYNG_I_MAX_EXTRA 255
 
 /* A sort key with a tie-breaking position. */

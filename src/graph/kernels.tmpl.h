@@ -11,28 +11,13 @@
  *   DYNG_KERNELS the name of the kernel table to define
  * and kernels_off.h after it. Nothing below branches on a width again.
  *
- * Layout (graph_internal.h): a row record per vertex {off, len, cap}; the
- * row's targets are col[off .. off + len), its weights w[off * K ...]; slots
- * [off + len, off + cap) are headroom.
+ * Layout (graph_internal.h, rows.tmpl.h): a row record per vertex holding
+ * its offset, length and headroom; the row's targets are col[off .. off +
+ * len), its weights w[off * K ...]; slots [off + len, off + cap) are
+ * headroom.
  */
 
 #include "rows.tmpl.h"
-
-/* Capacity of a row record. */
-static inline int64_t DYNG_FN(cap_of)(const ROW *rv) {
-    return (int64_t)rv->len + (int64_t)rv->extra;
-}
-
-/* Give a row of length len capacity cap; returns the slots past the largest
- * headroom a record holds, which the caller counts as dead. */
-static inline int64_t DYNG_FN(set_row)(ROW *rv, int64_t off, int64_t len, int64_t cap) {
-    int64_t extra = cap - len;
-    int64_t lost = extra > DYNG_I_MAX_EXTRA ? extra - DYNG_I_MAX_EXTRA : 0;
-    rv->off = (DYNG_O)off;
-    rv->len = (DYNG_O)len;
-    rv->extra = (uint8_t)(extra - lost);
-    return lost;
-}
 
 /* Copy the K weights of slot `from` of `src` to slot `to` of `dst` (the two
  * may be the same array; slots never partly overlap). */
@@ -129,7 +114,7 @@ static dyng_status DYNG_FN(alloc_adj)(dyng_i_adj *adj, int64_t n, int64_t slots,
 }
 
 static int64_t DYNG_FN(row_len)(const dyng_i_adj *adj, int64_t v) {
-    return (int64_t)DYNG_FN(rows)(adj)[v].len;
+    return DYNG_FN(len_of)(&DYNG_FN(rows)(adj)[v]);
 }
 
 /*
@@ -258,15 +243,14 @@ static void DYNG_FN(place_rows)(ROW *rows, DYNG_O *cursors, int64_t n, int threa
     const size_t nn = (size_t)(n > 0 ? n : 1);
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
-        rows[v].off = (DYNG_O)at;
-        rows[v].extra = 0;
+        const int64_t off = at;
         for (int t = 0; t < threads; t++) {
             DYNG_O *c = cursors + (size_t)t * nn + v;
             const int64_t count = (int64_t)*c;
             *c = (DYNG_O)at;
             at += count;
         }
-        rows[v].len = (DYNG_O)(at - (int64_t)rows[v].off);
+        (void)DYNG_FN(set_row)(&rows[v], off, at - off, at - off);
     }
 }
 
@@ -390,8 +374,8 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
     const bool merge = p->parallel_edges == DYNG_PARALLEL_FORBID;
     int64_t maxdeg = 0;
     for (int64_t v = 0; v < n; v++)
-        if ((int64_t)rows[v].len > maxdeg)
-            maxdeg = (int64_t)rows[v].len;
+        if (DYNG_FN(len_of)(&rows[v]) > maxdeg)
+            maxdeg = DYNG_FN(len_of)(&rows[v]);
     threads = dyng_i_threads(r);
     if (threads > n)
         threads = n > 0 ? (int)n : 1;
@@ -424,7 +408,7 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
         int32_t *wtmp = (int32_t *)(ctmp + maxdeg);
         ROW *rv = &rows[v];
         int64_t off = (int64_t)rv->off;
-        const int64_t before = (int64_t)rv->len;
+        const int64_t before = DYNG_FN(len_of)(rv);
         int64_t len =
             sorted && before <= DYNG_SHORT_ROW
                 ? DYNG_FN(tidy_short)(col + off, K > 0 ? adj->w + off * K : NULL, before, K, merge)
@@ -482,7 +466,7 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
     int cut = 1;
     int64_t seen = 0;
     for (int64_t u = 0; u < n && cut < threads; u++) {
-        seen += (int64_t)orows[u].len;
+        seen += DYNG_FN(len_of)(&orows[u]);
         while (cut < threads && seen >= entries * cut / threads)
             first[cut++] = u + 1;
     }
@@ -498,7 +482,7 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
         memset(c, 0, nn * sizeof(DYNG_O));
         for (int64_t u = first[t]; u < first[t + 1]; u++) {
             const DYNG_V *row = ocol + orows[u].off;
-            for (int64_t i = 0; i < (int64_t)orows[u].len; i++)
+            for (int64_t i = 0; i < DYNG_FN(len_of)(&orows[u]); i++)
                 c[row[i]]++;
         }
     }
@@ -513,7 +497,7 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
                 atomic_store_explicit(&interrupted, 1, memory_order_relaxed);
                 break;
             }
-            const int64_t off = (int64_t)orows[u].off, len = (int64_t)orows[u].len;
+            const int64_t off = (int64_t)orows[u].off, len = DYNG_FN(len_of)(&orows[u]);
             for (int64_t i = 0; i < len; i++) {
                 /* Prefetch across row ends: every slot below slots_used of a
                  * freshly built direction holds a valid id (merged-away
@@ -554,10 +538,8 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
     DYNG_V *ocol = DYNG_FN(cols)(out);
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
-        int64_t len = (int64_t)rows[v].len, off = (int64_t)rows[v].off;
-        orows[v].off = (DYNG_O)at;
-        orows[v].len = (DYNG_O)len;
-        orows[v].extra = 0;
+        int64_t len = DYNG_FN(len_of)(&rows[v]), off = (int64_t)rows[v].off;
+        (void)DYNG_FN(set_row)(&orows[v], at, len, len);
         memcpy(ocol + at, col + off, (size_t)len * sizeof(DYNG_V));
         if (K > 0)
             memcpy(out->w + at * K, adj->w + off * K, (size_t)(len * K) * sizeof(int32_t));
@@ -577,7 +559,7 @@ static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_p
     DYNG_V *ocol = col_v;
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
-        int64_t len = (int64_t)rows[v].len, off = (int64_t)rows[v].off;
+        int64_t len = DYNG_FN(len_of)(&rows[v]), off = (int64_t)rows[v].off;
         if (row_ptr != NULL)
             row_ptr[v] = (DYNG_O)at;
         if (ocol != NULL)
@@ -599,7 +581,7 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     if (cursor == NULL)
         return dyng_i_oom("a transposition", ((size_t)n + 1) * sizeof(int64_t));
     for (int64_t u = 0; u < n; u++)
-        for (int64_t i = 0; i < (int64_t)rows[u].len; i++)
+        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++)
             cursor[(int64_t)col[(int64_t)rows[u].off + i] + 1]++;
     for (int64_t v = 0; v < n; v++)
         cursor[v + 1] += cursor[v];
@@ -610,7 +592,7 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     DYNG_V *ocol = col_v;
     for (int64_t u = 0; u < n; u++) {
         int64_t off = (int64_t)rows[u].off;
-        for (int64_t i = 0; i < (int64_t)rows[u].len; i++) {
+        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++) {
             int64_t v = (int64_t)col[off + i];
             int64_t s = cursor[v]++;
             if (ocol != NULL)
@@ -631,7 +613,7 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
     int64_t at = 0;
     for (int64_t u = 0; u < n; u++) {
         int64_t off = (int64_t)rows[u].off;
-        for (int64_t i = 0; i < (int64_t)rows[u].len; i++) {
+        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++) {
             DYNG_V v = col[off + i];
             if (upper_only && (int64_t)v < u)
                 continue;
@@ -651,11 +633,11 @@ static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *o
                                 dyng_i_pair *tmp) {
     const ROW *rv = &DYNG_FN(rows)(adj)[v];
     const DYNG_V *col = DYNG_FN(cols)(adj);
-    for (int64_t i = 0; i < (int64_t)rv->len; i++) {
+    for (int64_t i = 0; i < DYNG_FN(len_of)(rv); i++) {
         out[i].key = (int64_t)col[(int64_t)rv->off + i];
         out[i].pos = (int64_t)rv->off + i;
     }
-    dyng_i_sort_pairs(out, (int64_t)rv->len, tmp);
+    dyng_i_sort_pairs(out, DYNG_FN(len_of)(rv), tmp);
 }
 
 #define CHECK_FAIL(...)                                                                            \
@@ -677,7 +659,7 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
                    (long long)adj->slots_used, (long long)adj->slot_alloc, (long long)n,
                    (long long)adj->vert_alloc);
     for (int64_t v = 0; v < n; v++) {
-        int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len,
+        int64_t off = (int64_t)rows[v].off, len = DYNG_FN(len_of)(&rows[v]),
                 cap = DYNG_FN(cap_of)(&rows[v]);
         if (len < 0 || len > cap || off < 0 || (cap > 0 && off + cap > adj->slots_used))
             CHECK_FAIL("%s: row %lld has offset %lld, length %lld, capacity %lld with %lld "
@@ -759,7 +741,7 @@ static dyng_status DYNG_FN(check_mirror)(const dyng_i_adj *a, const char *name, 
     dyng_status st = DYNG_OK;
     const ROW *rows = DYNG_FN(rows)(a);
     for (int64_t v = 0; v < n; v++) {
-        int64_t len = (int64_t)rows[v].len;
+        int64_t len = DYNG_FN(len_of)(&rows[v]);
         int64_t tl = (int64_t)tptr[v + 1] - (int64_t)tptr[v];
         if (len != tl)
             CHECK_FAIL("%s: row %lld has %lld entries, the transposed out-edges %lld", name,
@@ -825,7 +807,7 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
     const ROW *rows = DYNG_FN(rows)(&g->out);
     const DYNG_V *col = DYNG_FN(cols)(&g->out);
     for (int64_t v = 0; v < n; v++)
-        for (int64_t i = 0; i < (int64_t)rows[v].len; i++)
+        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[v]); i++)
             loops += (int64_t)col[(int64_t)rows[v].off + i] == v;
     int64_t m = g->p.directed ? g->out.live : (g->out.live + loops) / 2;
     if (m != g->m || (!g->p.directed && (g->out.live + loops) % 2 != 0))

@@ -9,17 +9,53 @@
  */
 
 #define ROW DYNG_FN(row)
-/* A row record: where the row starts, its length, and its headroom (free
- * slots after it, at most DYNG_I_MAX_EXTRA; slots past that count as dead).
- * Packed, so that a record costs 9 bytes with int32 offsets: the records are
- * the part of a graph that a CSR does not have. */
-#pragma pack(push, 1)
+/* A row record: where the row starts (off), and in one word of the offset
+ * type (lx) its length and its headroom, the free slots after it. Two words,
+ * so that a record costs 8 bytes with int32 offsets and 16 with int64: the
+ * records are the part of a graph that a CSR does not have, and a 4-byte row
+ * pointer is what they are weighed against (DESIGN section 3's memory
+ * target; docs/adr/0002-row-storage-with-headroom.md item 1).
+ *
+ * lx >= 0, a short row: the length in the low DYNG_I_LEN_BITS bits (23 with
+ * int32 offsets, 55 with int64) and the headroom, at most DYNG_I_MAX_EXTRA,
+ * in the 8 bits above. lx < 0, a long row (2^23 entries and more with int32
+ * offsets): the length is ~lx and the row keeps no headroom. Slots past the
+ * headroom a record holds count as dead. Read and write records only through
+ * len_of, cap_of and set_row (kernels.tmpl.h's callers) below. */
 typedef struct ROW {
     DYNG_O off;
-    DYNG_O len;
-    uint8_t extra;
+    DYNG_O lx;
 } ROW;
-#pragma pack(pop)
+
+#define DYNG_I_LEN_BITS ((int)sizeof(DYNG_O) * 8 - 9)
+
+/* The length of a row. */
+static inline int64_t DYNG_FN(len_of)(const ROW *rv) {
+    const DYNG_O x = rv->lx;
+    return x < 0 ? (int64_t)~x : (int64_t)(x & (((DYNG_O)1 << DYNG_I_LEN_BITS) - 1));
+}
+
+/* The capacity of a row: its length and its headroom. */
+static inline int64_t DYNG_FN(cap_of)(const ROW *rv) {
+    const DYNG_O x = rv->lx;
+    return x < 0 ? (int64_t)~x
+                 : (int64_t)(x & (((DYNG_O)1 << DYNG_I_LEN_BITS) - 1)) +
+                       (int64_t)(x >> DYNG_I_LEN_BITS);
+}
+
+/* Give a row of length len at offset off capacity cap; returns the slots past
+ * the headroom a record holds, which the caller counts as dead. */
+static inline int64_t DYNG_FN(set_row)(ROW *rv, int64_t off, int64_t len, int64_t cap) {
+    const int64_t extra = cap - len;
+    rv->off = (DYNG_O)off;
+    if (len >> DYNG_I_LEN_BITS != 0) {
+        rv->lx = (DYNG_O)~len;
+        return extra;
+    }
+    const int64_t kept = extra > DYNG_I_MAX_EXTRA ? DYNG_I_MAX_EXTRA : extra;
+    rv->lx = (DYNG_O)(len | kept << DYNG_I_LEN_BITS);
+    return extra - kept;
+}
 
 static inline ROW *DYNG_FN(rows)(const dyng_i_adj *a) { return (ROW *)a->rows; }
 static inline DYNG_V *DYNG_FN(cols)(const dyng_i_adj *a) { return (DYNG_V *)a->col; }

@@ -54,6 +54,15 @@ static long check_failed_count;
         }                                                                                          \
     } while (0)
 
+/* Stop the program at once when a setup condition fails (an allocation). */
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: %s does not hold\n", __FILE__, __LINE__, #cond);               \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
 /* The research codes' goldens and the shared data (../shared) were not
  * found: a failure, so that a run without them cannot pass for one that
  * compared every byte; DYNG_SKIP_GOLDENS=1 makes it a skip, said so. */

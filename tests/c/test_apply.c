@@ -1103,8 +1103,8 @@ static void test_holes_are_taken(void) {
  * system would kill the process rather than an allocation fail): the batch
  * is refused with DYNG_OUT_OF_MEMORY, and the graph is as it was; the same
  * for a graph built with such an id. The machine's memory is set to 1 MB
- * for the test: 100,001 vertices take 1.8 MB of records in two directions
- * (9 bytes a record), 50,001 take 0.9 MB. */
+ * for the test: 100,001 vertices take 1.6 MB of records in two directions
+ * (8 bytes a record), 50,001 take 0.8 MB. */
 static void test_growth_past_memory(void) {
     const size_t before = dyng_testing_physical_memory((size_t)1 << 20);
     dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);

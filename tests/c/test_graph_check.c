@@ -12,14 +12,13 @@
 #include "check.h"
 #include "graph/graph_internal.h"
 
-/* The row record of int32 offsets (rows.tmpl.h): offset, length, headroom. */
-#pragma pack(push, 1)
+/* The row record of int32 offsets (rows.tmpl.h): the offset, and the length
+ * (low 23 bits) with the headroom (the 8 bits above) of a short row. */
 typedef struct row32 {
     int32_t off;
-    int32_t len;
-    uint8_t extra;
+    int32_t lx;
 } row32;
-#pragma pack(pop)
+#define ROW32_LEN_BITS 23
 
 /* 0->1 (5), 0->2 (3), 0->3 (1), 1->2 (4), 2->0 (7), 3->1 (2): directed,
  * sorted rows, no parallel edges, in-edges stored, int32 ids and offsets. */
@@ -64,7 +63,7 @@ static void unsorted_row(dyng_graph *g) {
     c[1] = t;
 }
 static void parallel_edge(dyng_graph *g) { cols_of(&g->out)[1] = 1; } /* 1, 1, 3 */
-static void longer_than_capacity(dyng_graph *g) { rows_of(&g->out)[3].len = 2; }
+static void longer_than_capacity(dyng_graph *g) { rows_of(&g->out)[3].lx = 2; }
 static void past_the_slots(dyng_graph *g) { rows_of(&g->out)[3].off = 6; }
 static void live_count(dyng_graph *g) { g->out.live++; }
 static void dead_count(dyng_graph *g) { g->out.dead++; }
@@ -77,8 +76,9 @@ static void edge_count(dyng_graph *g) { g->m++; }
 static void in_edge_weight(dyng_graph *g) { g->in.w[0]++; }
 static void in_edge_missing(dyng_graph *g) {
     /* in-row 2 (from 0 and 1) loses its last entry: counts kept in step */
-    rows_of(&g->in)[2].len--;
-    rows_of(&g->in)[2].extra++;
+    row32 *r = &rows_of(&g->in)[2];
+    CHECK(r->lx == 2); /* length 2, no headroom */
+    r->lx = 1 | 1 << ROW32_LEN_BITS;
     g->in.live--;
 }
 static void more_rows_than_allocated(dyng_graph *g) { g->out.vert_alloc = 2; }

@@ -1,6 +1,12 @@
 /*
  * tests/c/test_rows.c - the row helpers of rows.tmpl.h, against plain loops.
  *
+ * The row record: set_row, len_of and cap_of give back the length and the
+ * capacity a record was given, up to the headroom a record keeps (255), for
+ * short rows and for long ones (2^23 entries and more with int32 offsets,
+ * which keep none), at every boundary of the encoding; and a record costs 8
+ * bytes with int32 offsets and 16 with int64.
+ *
  * first_at_least is the binary search that every change to a sorted row, the
  * sssp repair and the cycle count make. It is checked here on its own, for
  * both vertex types, against a linear scan: empty and one-entry ranges, runs
@@ -92,7 +98,64 @@ static void test_first_at_least(void) {
     CHECK(first_at_least_v32(a32, 9, 9, -100) == 9);
 }
 
+/* One record of each width through set_row and back. */
+static void check_record(int64_t off, int64_t len, int64_t cap) {
+    const int64_t extra = cap - len, kept_short = extra < 255 ? extra : 255;
+    if (len <= INT32_MAX && cap <= INT32_MAX && off <= INT32_MAX) {
+        row_v32 r;
+        const int64_t lost = set_row_v32(&r, off, len, cap);
+        const int64_t kept = len < (1 << 23) ? kept_short : 0;
+        CHECK((int64_t)r.off == off);
+        CHECK(len_of_v32(&r) == len);
+        CHECK(cap_of_v32(&r) == len + kept);
+        CHECK(lost == extra - kept);
+    }
+    row_v64 r;
+    const int64_t lost = set_row_v64(&r, off, len, cap);
+    CHECK((int64_t)r.off == off);
+    CHECK(len_of_v64(&r) == len);
+    CHECK(cap_of_v64(&r) == len + kept_short); /* 2^55 entries are out of reach */
+    CHECK(lost == extra - kept_short);
+}
+
+static void test_records(void) {
+    CHECK(sizeof(row_v32) == 8);
+    CHECK(sizeof(row_v64) == 16);
+    const int64_t lens[] = {0,
+                            1,
+                            2,
+                            7,
+                            254,
+                            255,
+                            256,
+                            (1 << 23) - 256,
+                            (1 << 23) - 2,
+                            (1 << 23) - 1,
+                            1 << 23,
+                            (1 << 23) + 1,
+                            1 << 30,
+                            INT32_MAX - 300,
+                            INT32_MAX};
+    const int64_t extras[] = {0, 1, 2, 128, 254, 255, 256, 1000, 1 << 23, 1 << 24};
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        for (size_t j = 0; j < sizeof extras / sizeof extras[0]; j++)
+            for (int64_t off = 0; off <= 1; off++) /* and an offset at the top */
+                check_record(off == 0 ? 0 : INT32_MAX - 5, lens[i], lens[i] + extras[j]);
+    /* int64 offsets: lengths past 32 bits, and the top of the 55-bit field */
+    const int64_t big[] = {(int64_t)1 << 40, ((int64_t)1 << 55) - 1, (int64_t)1 << 55,
+                           INT64_MAX / 4};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        row_v64 r;
+        const int64_t lost = set_row_v64(&r, 3, big[i], big[i] + 7);
+        const bool is_short = big[i] < (int64_t)1 << 55;
+        CHECK(len_of_v64(&r) == big[i]);
+        CHECK(cap_of_v64(&r) == big[i] + (is_short ? 7 : 0));
+        CHECK(lost == (is_short ? 0 : 7));
+    }
+}
+
 int main(void) {
+    test_records();
     test_first_at_least();
     return check_finish("test_rows");
 }

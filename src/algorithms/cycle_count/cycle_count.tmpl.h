@@ -216,7 +216,7 @@ static int64_t DYNG_FN(cc_bfs)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
         const uint8_t dx = dist[x];
         if (dx >= radius)
             break; /* the queue is in distance order: the rest are at the radius */
-        const int64_t off = (int64_t)v->irows[x].off, len = (int64_t)v->irows[x].len;
+        const int64_t off = (int64_t)v->irows[x].off, len = DYNG_FN(len_of)(&v->irows[x]);
         t->slots += len;
         for (int64_t j = off; j < off + len; j++) {
             const int64_t y = (int64_t)v->icol[j];
@@ -248,8 +248,8 @@ static inline bool DYNG_FN(cc_holds)(const DYNG_V *col, int64_t from, int64_t en
 static inline bool DYNG_FN(cc_has_edge)(const VIEW *v, int64_t y, int64_t p) {
     const ROW *rows = v->orows;
     const DYNG_V *col = v->ocol;
-    int64_t off = (int64_t)rows[y].off, end = off + (int64_t)rows[y].len, t = p;
-    const int64_t ioff = (int64_t)v->irows[p].off, iend = ioff + (int64_t)v->irows[p].len;
+    int64_t off = (int64_t)rows[y].off, end = off + DYNG_FN(len_of)(&rows[y]), t = p;
+    const int64_t ioff = (int64_t)v->irows[p].off, iend = ioff + DYNG_FN(len_of)(&v->irows[p]);
     if (iend - ioff < end - off) {
         col = v->icol;
         off = ioff;
@@ -272,7 +272,7 @@ static inline int64_t DYNG_FN(cc_bits)(int64_t c) {
 /* Where a pass over row x starts: past the targets at or below lo on a long
  * sorted row (none of them counts). */
 static inline int64_t DYNG_FN(cc_from)(const VIEW *v, int64_t x, int64_t lo) {
-    const int64_t off = (int64_t)v->orows[x].off, len = (int64_t)v->orows[x].len;
+    const int64_t off = (int64_t)v->orows[x].off, len = DYNG_FN(len_of)(&v->orows[x]);
     if (v->sorted && lo >= 0 && len >= DYNG_I_CC_LONG_ROW)
         return DYNG_FN(cc_above)(v->ocol, off, len, lo);
     return off;
@@ -293,7 +293,7 @@ static inline uint64_t DYNG_FN(cc_last_step)(const VIEW *v, dyng_i_cc_thread *t,
     const uint8_t *dist = t->dist;
     const bool ex = v->keys != NULL && prefix > 0;
     const int64_t from = DYNG_FN(cc_from)(v, x, bound);
-    const int64_t end = (int64_t)v->orows[x].off + (int64_t)v->orows[x].len;
+    const int64_t end = (int64_t)v->orows[x].off + DYNG_FN(len_of)(&v->orows[x]);
     uint64_t c = 0;
     if (v->sorted && DYNG_I_CC_PROBE_COST * n1 * DYNG_FN(cc_bits)(end - from) < end - from) {
         t->slots += DYNG_I_CC_PROBE_COST * n1 * DYNG_FN(cc_bits)(end - from);
@@ -345,7 +345,7 @@ static void DYNG_FN(cc_take)(const VIEW *v, dyng_i_cc_thread *t, int64_t z, int6
     if (ex && DYNG_FN(cc_excl)(v, prefix, z, root))
         return;
     const DYNG_V *icol = v->icol;
-    const int64_t off = (int64_t)v->irows[z].off, end = off + (int64_t)v->irows[z].len;
+    const int64_t off = (int64_t)v->irows[z].off, end = off + DYNG_FN(len_of)(&v->irows[z]);
     /* Local copies: the stores through two[] would otherwise make the
      * compiler reload t's fields on every entry. */
     uint32_t *two = t->two;
@@ -410,7 +410,7 @@ static inline void DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int
     if (dx == 1 && x > bound && x != first && !(ex && DYNG_FN(cc_excl)(v, prefix, x, root)))
         on[np++] = x;
     const int64_t from = DYNG_FN(cc_from)(v, x, lo);
-    const int64_t end = (int64_t)v->orows[x].off + (int64_t)v->orows[x].len;
+    const int64_t end = (int64_t)v->orows[x].off + DYNG_FN(len_of)(&v->orows[x]);
     uint64_t c1 = 0, c2 = 0;
     t->slots += end - from;
     if (np == 0 && !ex && v->dedupe == DYNG_I_CC_DEDUPE_NONE) {
@@ -528,7 +528,7 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
             dist[x] = dx;
         } else if (d < L - 2) {
             /* The targets that can still close in time become candidates. */
-            const int64_t start = nc, end = (int64_t)rows[x].off + (int64_t)rows[x].len;
+            const int64_t start = nc, end = (int64_t)rows[x].off + DYNG_FN(len_of)(&rows[x]);
             const int64_t from = DYNG_FN(cc_from)(v, x, lo);
             const uint32_t stamp = DYNG_FN(cc_pass)(v, t);
             t->slots += end - from;
@@ -622,7 +622,7 @@ static void DYNG_FN(cc_roots_team)(void *ctx) {
             atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
             continue;
         }
-        if (rows[s].len > 0)
+        if (DYNG_FN(len_of)(&rows[s]) > 0)
             (void)DYNG_FN(cc_search)(&job->v, t, s, -1, s, 0, &job->stop, job->r);
     }
 }
@@ -663,10 +663,10 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
  */
 static void DYNG_FN(cc_ball)(const VIEW *v, const ROW *rows, const DYNG_V *col, int64_t x,
                              int64_t probes, int64_t *all, int64_t *best) {
-    const int64_t off = (int64_t)rows[x].off, len = (int64_t)rows[x].len;
+    const int64_t off = (int64_t)rows[x].off, len = DYNG_FN(len_of)(&rows[x]);
     int64_t sum = len, min = len;
     for (int64_t i = off; i < off + len; i++) {
-        const int64_t d = (int64_t)rows[col[i]].len;
+        const int64_t d = DYNG_FN(len_of)(&rows[col[i]]);
         const int64_t probe = DYNG_I_CC_PROBE_COST * probes * DYNG_FN(cc_bits)(d);
         sum += d;
         min += v->sorted && d >= DYNG_I_CC_LONG_ROW && probe < d ? probe : d;
@@ -743,7 +743,8 @@ static void DYNG_FN(cc_pairs_team)(void *ctx) {
         const int64_t a = job->keys[j].a, b = job->keys[j].b;
         const VIEW *way = v;
         if (job->both_ways) {
-            const int64_t in_a = (int64_t)v->irows[a].len, out_b = (int64_t)v->orows[b].len;
+            const int64_t in_a = DYNG_FN(len_of)(&v->irows[a]),
+                          out_b = DYNG_FN(len_of)(&v->orows[b]);
             int64_t ball_a, probe_a, ball_b, probe_b;
             DYNG_FN(cc_ball)(v, v->irows, v->icol, a, out_b, &ball_a, &probe_a);
             DYNG_FN(cc_ball)(v, v->orows, v->ocol, b, in_a, &ball_b, &probe_b);
@@ -812,8 +813,8 @@ static int64_t DYNG_FN(cc_longest)(const dyng_i_adj *a, int64_t n, const dyng_ba
     int64_t best = 0;
     if (b == NULL) {
         for (int64_t v = 0; v < n; v++)
-            if ((int64_t)rows[v].len > best)
-                best = (int64_t)rows[v].len;
+            if (DYNG_FN(len_of)(&rows[v]) > best)
+                best = DYNG_FN(len_of)(&rows[v]);
         return best;
     }
     for (int list = 0; list < 2; list++) {
@@ -823,8 +824,8 @@ static int64_t DYNG_FN(cc_longest)(const dyng_i_adj *a, int64_t n, const dyng_ba
         for (int64_t i = 0; i < count; i++)
             for (int end = 0; end < 2; end++) {
                 const int64_t v = dyng_i_read_id(end == 0 ? src : dst, b->vertex_type, i);
-                if (v >= 0 && v < n && (int64_t)rows[v].len > best)
-                    best = (int64_t)rows[v].len;
+                if (v >= 0 && v < n && DYNG_FN(len_of)(&rows[v]) > best)
+                    best = DYNG_FN(len_of)(&rows[v]);
             }
     }
     return best;
@@ -841,36 +842,38 @@ static int64_t DYNG_FN(cc_max_row)(const dyng_graph *g, const dyng_batch *b) {
     return best;
 }
 
-/* In-rows from the out-rows, packed (each row's length is its cursor while
- * it fills). */
+/* In-rows from the out-rows, packed. While they fill, each record's lx holds
+ * a plain count (the row's length so far), which set_row then encodes. */
 static void DYNG_FN(cc_transpose)(const dyng_graph *g, dyng_i_adj *in) {
     const int64_t n = g->n;
     const ROW *rows = DYNG_FN(rows)(&g->out);
     const DYNG_V *col = DYNG_FN(cols)(&g->out);
     ROW *irows = DYNG_FN(rows)(in);
     DYNG_V *icol = DYNG_FN(cols)(in);
-    for (int64_t v = 0; v < n; v++) {
-        irows[v].len = 0;
-        irows[v].extra = 0;
-    }
+    for (int64_t v = 0; v < n; v++)
+        irows[v].lx = 0;
     for (int64_t u = 0; u < n; u++) {
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = off; i < off + len; i++)
-            irows[col[i]].len++;
+            irows[col[i]].lx++;
     }
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
         irows[v].off = (DYNG_O)at;
-        at += (int64_t)irows[v].len;
-        irows[v].len = 0;
+        at += (int64_t)irows[v].lx;
+        irows[v].lx = 0;
     }
     for (int64_t u = 0; u < n; u++) {
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = off; i < off + len; i++) {
             ROW *rv = &irows[col[i]];
-            icol[(int64_t)rv->off + (int64_t)rv->len] = (DYNG_V)u;
-            rv->len++;
+            icol[(int64_t)rv->off + (int64_t)rv->lx] = (DYNG_V)u;
+            rv->lx++;
         }
+    }
+    for (int64_t v = 0; v < n; v++) {
+        const int64_t len = (int64_t)irows[v].lx;
+        (void)DYNG_FN(set_row)(&irows[v], (int64_t)irows[v].off, len, len);
     }
 }
 
@@ -878,7 +881,7 @@ static void DYNG_FN(cc_transpose)(const dyng_graph *g, dyng_i_adj *in) {
 static int64_t DYNG_FN(cc_copies)(const dyng_i_adj *a, int64_t v, int64_t t, bool sorted) {
     const ROW *rv = &DYNG_FN(rows)(a)[v];
     const DYNG_V *col = DYNG_FN(cols)(a);
-    int64_t lo = (int64_t)rv->off, hi = lo + (int64_t)rv->len, copies = 0;
+    int64_t lo = (int64_t)rv->off, hi = lo + DYNG_FN(len_of)(rv), copies = 0;
     if (sorted) {
         for (int64_t i = DYNG_FN(first_at_least)(col, lo, hi, t); i < hi && (int64_t)col[i] == t;
              i++)
@@ -902,7 +905,7 @@ static void DYNG_FN(cc_lookup)(const dyng_graph *g, dyng_i_cc_pair *pairs, int64
         dyng_i_cc_pair *p = &pairs[i];
         int64_t copies = 0;
         if (p->a < g->n && p->b < g->n) {
-            if (other && xrows[p->b].len < orows[p->a].len)
+            if (other && DYNG_FN(len_of)(&xrows[p->b]) < DYNG_FN(len_of)(&orows[p->a]))
                 copies = DYNG_FN(cc_copies)(other, p->b, p->a, sorted);
             else
                 copies = DYNG_FN(cc_copies)(&g->out, p->a, p->b, sorted);

@@ -54,7 +54,7 @@ static dyng_status DYNG_FN(sssp_check_weights)(const dyng_graph *g, int obj) {
     const ROW *rows = DYNG_FN(rows)(out);
     const DYNG_V *col = DYNG_FN(cols)(out);
     for (int64_t u = 0; u < g->n; u++) {
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             const int64_t wt = out->w[(off + i) * K + obj];
             if (wt < 1)
@@ -72,7 +72,7 @@ static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
     const int K = g->p.num_weights;
     const ROW *rows = DYNG_FN(rows)(&g->out);
     for (int64_t u = 0; u < g->n; u += step) {
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; K > 0 && i < len; i++)
             s->weight_sum += g->out.w[(off + i) * K + obj];
         s->rows++;
@@ -155,7 +155,7 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
             break;
         }
         const int64_t du = dist[u];
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             if (i + DYNG_I_ROW_AHEAD < len)
                 __builtin_prefetch(&dist[(int64_t)col[off + i + DYNG_I_ROW_AHEAD]], 1);
@@ -400,7 +400,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                     us[live] = u;
                     dus[live] = du;
                     offs[live] = (int64_t)rows[u].off;
-                    lens[live] = (int64_t)rows[u].len;
+                    lens[live] = DYNG_FN(len_of)(&rows[u]);
                     __builtin_prefetch(&col[offs[live]], 0);
                     if (K > 0)
                         __builtin_prefetch(&out->w[offs[live] * K + obj], 0);
@@ -606,7 +606,7 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
             for (int64_t u = 0; u < n; u++) {
                 if (dist[u] >= DYNG_INFINITE_DISTANCE)
                     continue;
-                const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+                const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
                 for (int64_t j = 0; j < len; j++) {
                     const int64_t v = (int64_t)col[off + j];
                     if (v == source || dist[u] + DYNG_FN(sssp_w)(out, off + j, K, obj) != dist[v])
@@ -663,7 +663,7 @@ static void DYNG_FN(sssp_unmark)(dyng_i_sssp_work *w, int64_t n, int64_t nt, int
  * in-neighbours): the row's record was loaded further ahead still. */
 static inline void DYNG_FN(sssp_load_targets)(const ROW *rows, const DYNG_V *col, const int64_t *a,
                                               const uint8_t *mark, int64_t v) {
-    const int64_t off = (int64_t)rows[v].off, len = (int64_t)rows[v].len;
+    const int64_t off = (int64_t)rows[v].off, len = DYNG_FN(len_of)(&rows[v]);
     for (int64_t j = 0; j < len && j < 8; j++) {
         __builtin_prefetch(&a[(int64_t)col[off + j]], 0);
         __builtin_prefetch(&mark[(int64_t)col[off + j]], 0);
@@ -679,7 +679,7 @@ static bool DYNG_FN(sssp_supported)(const dyng_graph *g, int obj, const int64_t 
     const ROW *rv = &DYNG_FN(rows)(in)[v];
     const DYNG_V *col = DYNG_FN(cols)(in);
     const int K = g->p.num_weights;
-    const int64_t p = parent[v], off = (int64_t)rv->off, end = off + (int64_t)rv->len;
+    const int64_t p = parent[v], off = (int64_t)rv->off, end = off + DYNG_FN(len_of)(rv);
     const bool sorted = g->p.order == DYNG_ORDER_SORTED;
     for (int64_t i = sorted ? DYNG_FN(first_at_least)(col, off, end, p) : off;
          i < end && (!sorted || (int64_t)col[i] == p); i++)
@@ -696,7 +696,7 @@ static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist
     const ROW *rv = &DYNG_FN(rows)(in)[v];
     const DYNG_V *col = DYNG_FN(cols)(in);
     const int K = g->p.num_weights;
-    const int64_t off = (int64_t)rv->off, len = (int64_t)rv->len;
+    const int64_t off = (int64_t)rv->off, len = DYNG_FN(len_of)(rv);
     int64_t bd = DYNG_INFINITE_DISTANCE, bp = -1;
     for (int64_t i = 0; i < len; i++) {
         if (i + DYNG_I_ROW_AHEAD < len) {
@@ -740,7 +740,7 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
         if (i + 4 < n)
             DYNG_FN(sssp_load_targets)(orows, ocol, parent, w->mark, w->touched[i + 4]);
         const int64_t x = w->touched[i];
-        const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
+        const int64_t off = (int64_t)orows[x].off, len = DYNG_FN(len_of)(&orows[x]);
         for (int64_t j = 0; j < len; j++) {
             const int64_t y = (int64_t)ocol[off + j];
             if (parent[y] == x && !(w->mark[y] & MARK_INVALID)) {
@@ -1169,7 +1169,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         if (key > dist[x])
             continue; /* stale: the vertex came out earlier with a smaller key */
         pops++;
-        const int64_t off = (int64_t)orows[x].off, len = (int64_t)orows[x].len;
+        const int64_t off = (int64_t)orows[x].off, len = DYNG_FN(len_of)(&orows[x]);
         for (int64_t j = 0; j < len; j++) {
             const int64_t y = (int64_t)ocol[off + j];
             const int64_t nd = dist[x] + DYNG_FN(sssp_w)(&g->out, off + j, K, obj);
@@ -1242,7 +1242,7 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
                                 "in 0..%lld and a distance in 1..2^61 - 2",
                                 (long long)v, (long long)p, (long long)d, (long long)(n - 1));
         bool tight = false;
-        const int64_t off = (int64_t)rows[p].off, len = (int64_t)rows[p].len;
+        const int64_t off = (int64_t)rows[p].off, len = DYNG_FN(len_of)(&rows[p]);
         for (int64_t i = 0; i < len && !tight; i++)
             tight = (int64_t)col[off + i] == v && dist[p] < DYNG_INFINITE_DISTANCE &&
                     dist[p] + DYNG_FN(sssp_w)(out, off + i, K, obj) == d;
@@ -1258,7 +1258,7 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
     for (int64_t u = 0; u < n; u++) {
         if (dist[u] >= DYNG_INFINITE_DISTANCE)
             continue;
-        const int64_t off = (int64_t)rows[u].off, len = (int64_t)rows[u].len;
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             const int64_t v = (int64_t)col[off + i];
             const int64_t wt = DYNG_FN(sssp_w)(out, off + i, K, obj);
