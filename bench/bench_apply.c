@@ -363,6 +363,12 @@ typedef struct run_config {
     dyng_resources *seq, *omp2; /* omp2 NULL without OpenMP */
 } run_config;
 
+typedef struct stream_stats {
+    int batches, drops;
+    double total_s, max_s, min_ratio, max_ratio;
+    size_t last_bytes;
+} stream_stats;
+
 typedef struct run_result {
     int64_t n, m, max_out_degree, max_in_degree;
     double gen_s, build_s;
@@ -372,30 +378,51 @@ typedef struct run_result {
     int tp_rows;
     memory_row mem[4];
     int mem_rows;
-    /* (e) the stream, every batch applied to the sequential graph */
-    int stream_batches, stream_drops;
-    double stream_total_s, stream_max_s, stream_min_ratio, stream_max_ratio;
-    size_t stream_last_bytes;
+    /* (e) the stream: every batch applied to the sequential graph (K = 1),
+     * and an unweighted copy of it to the unweighted graph (K = 0) */
+    stream_stats stream[2]; /* by K */
 } run_result;
 
-/* Count one batch of the stream (e): its time and the memory after it. */
-static void stream_note(run_result *res, const dyng_graph *g, double seconds) {
+/* Count one batch of a stream (e): its time and the memory after it. */
+static void stream_note(stream_stats *st, const dyng_graph *g, int k, double seconds) {
     int64_t n = 0, m = 0;
     check_ok(dyng_graph_num_vertices(&n, g), "dyng_graph_num_vertices");
     check_ok(dyng_graph_num_edges(&m, g), "dyng_graph_num_edges");
     const size_t bytes = memory_of(g);
-    const double ratio = (double)bytes / (double)plain_csr_bytes(n, m, 1);
-    if (res->stream_batches == 0 || ratio < res->stream_min_ratio)
-        res->stream_min_ratio = ratio;
-    if (ratio > res->stream_max_ratio)
-        res->stream_max_ratio = ratio;
-    if (res->stream_batches > 0 && bytes < res->stream_last_bytes)
-        res->stream_drops++;
-    res->stream_last_bytes = bytes;
-    res->stream_total_s += seconds;
-    if (seconds > res->stream_max_s)
-        res->stream_max_s = seconds;
-    res->stream_batches++;
+    const double ratio = (double)bytes / (double)plain_csr_bytes(n, m, k);
+    if (st->batches == 0 || ratio < st->min_ratio)
+        st->min_ratio = ratio;
+    if (ratio > st->max_ratio)
+        st->max_ratio = ratio;
+    if (st->batches > 0 && bytes < st->last_bytes)
+        st->drops++;
+    st->last_bytes = bytes;
+    st->total_s += seconds;
+    if (seconds > st->max_s)
+        st->max_s = seconds;
+    st->batches++;
+}
+
+/* Apply a batch of the stream to the K = 1 graph and its unweighted copy to
+ * the K = 0 graph, each timed and noted. Returns the K = 1 time. */
+static double stream_apply(run_result *res, dyng_graph *g1, dyng_graph *g0, const dyng_batch *b,
+                           int64_t changes) {
+    const double seconds = timed_apply(g1, b, changes);
+    stream_note(&res->stream[1], g1, 1, seconds);
+    int64_t ni = 0, nd = 0;
+    const void *is = NULL, *id = NULL, *ds = NULL, *dd = NULL;
+    const int32_t *iw = NULL;
+    check_ok(dyng_batch_num_insertions(&ni, b), "dyng_batch_num_insertions");
+    check_ok(dyng_batch_num_deletions(&nd, b), "dyng_batch_num_deletions");
+    check_ok(dyng_batch_insertions(&is, &id, &iw, b), "dyng_batch_insertions");
+    check_ok(dyng_batch_deletions(&ds, &dd, b), "dyng_batch_deletions");
+    dyng_batch *b0 = NULL;
+    check_ok(dyng_batch_new(&b0, DYNG_TYPE_INT32, 0), "dyng_batch_new");
+    check_ok(dyng_batch_add_deletions(b0, nd, ds, dd), "dyng_batch_add_deletions");
+    check_ok(dyng_batch_add_insertions(b0, ni, is, id, NULL), "dyng_batch_add_insertions");
+    stream_note(&res->stream[0], g0, 0, timed_apply(g0, b0, changes));
+    check_ok(dyng_batch_free(&b0), "dyng_batch_free");
+    return seconds;
 }
 
 static void run_graph(run_result *res, const run_config *cfg) {
@@ -484,7 +511,6 @@ static void run_graph(run_result *res, const run_config *cfg) {
              "dyng_graph_from_edges (K = 0)");
     res->mem[res->mem_rows++] =
         (memory_row){"K=0, after build", 0, n, m, memory_of(g0), plain_csr_bytes(n, m, 0)};
-    check_ok(dyng_graph_free(&g0), "dyng_graph_free");
     free(src);
     free(dst);
     free(w);
@@ -509,8 +535,7 @@ static void run_graph(run_result *res, const run_config *cfg) {
     int batches_applied = 0;
     for (int r = 0; r < reps; r++) {
         dyng_batch *b = make_batch(&wl, batch_changes);
-        apply1[r] = timed_apply(g1, b, batch_changes);
-        stream_note(res, g1, apply1[r]);
+        apply1[r] = stream_apply(res, g1, g0, b, batch_changes);
         apply2[r] = cfg->omp2 != NULL ? timed_apply(g2, b, batch_changes) : 0.0;
         batches_applied++;
         check_ok(dyng_batch_free(&b), "dyng_batch_free");
@@ -588,7 +613,7 @@ static void run_graph(run_result *res, const run_config *cfg) {
     /* ---- (d) memory after 20 batches ---- */
     while (batches_applied < 20) {
         dyng_batch *b = make_batch(&wl, batch_changes);
-        stream_note(res, g1, timed_apply(g1, b, batch_changes));
+        (void)stream_apply(res, g1, g0, b, batch_changes);
         check_ok(dyng_batch_free(&b), "dyng_batch_free");
         batches_applied++;
     }
@@ -656,21 +681,27 @@ static void run_graph(run_result *res, const run_config *cfg) {
     const int stream_len = cfg->quick ? 30 : 100;
     while (batches_applied < stream_len) {
         dyng_batch *b = make_batch(&wl, batch_changes);
-        stream_note(res, g1, timed_apply(g1, b, batch_changes));
+        (void)stream_apply(res, g1, g0, b, batch_changes);
         check_ok(dyng_batch_free(&b), "dyng_batch_free");
         batches_applied++;
     }
     check_ok(dyng_graph_check(g1), "dyng_graph_check");
+    check_ok(dyng_graph_check(g0), "dyng_graph_check");
     printf("(e) a stream of %d batches of %" PRId64
-           " changes (the graph of (a) and (d), 1 thread)\n",
-           res->stream_batches, batch_changes);
-    printf("  memory after a batch %.3fx to %.3fx (target <= %.1fx); batch mean %.3f ms, longest "
-           "%.3f ms;\n  %d batches left the graph holding less memory than before (repacks)\n",
-           res->stream_min_ratio, res->stream_max_ratio, MEMORY_TARGET_RATIO,
-           res->stream_total_s / res->stream_batches * 1e3, res->stream_max_s * 1e3,
-           res->stream_drops);
+           " changes (the graph of (a) and (d), 1 thread; and the same batches without weights\n"
+           "    applied to the graph without weights of (d))\n",
+           res->stream[1].batches, batch_changes);
+    for (int k = 1; k >= 0; k--) {
+        const stream_stats *st = &res->stream[k];
+        printf("  K=%d: memory after a batch %.3fx to %.3fx (target <= %.1fx); batch mean %.3f ms, "
+               "longest %.3f ms;\n       %d batches left the graph holding less memory than before "
+               "(repacks)\n",
+               k, st->min_ratio, st->max_ratio, MEMORY_TARGET_RATIO,
+               st->total_s / st->batches * 1e3, st->max_s * 1e3, st->drops);
+    }
 
     check_ok(dyng_graph_free(&g1), "dyng_graph_free");
+    check_ok(dyng_graph_free(&g0), "dyng_graph_free");
     free(wl.gen.perm);
     free(wl.seen.slots);
     free(wl.pool_src);
@@ -722,13 +753,17 @@ static void json_run(FILE *f, const run_config *cfg, const run_result *r, int la
                 i + 1 < r->mem_rows ? "," : "");
     }
     fprintf(f, "      ]},\n");
-    fprintf(f,
-            "      \"stream\": {\"batches\": %d, \"batch_changes\": %" PRId64
-            ", \"threads\": 1, \"min_memory_ratio\": %.4f, \"max_memory_ratio\": %.4f, "
-            "\"mean_batch_seconds\": %.6f, \"max_batch_seconds\": %.6f, "
-            "\"batches_memory_fell\": %d}\n",
-            r->stream_batches, cfg->batch_changes, r->stream_min_ratio, r->stream_max_ratio,
-            r->stream_total_s / r->stream_batches, r->stream_max_s, r->stream_drops);
+    for (int k = 1; k >= 0; k--) {
+        const stream_stats *st = &r->stream[k];
+        fprintf(f,
+                "      \"%s\": {\"batches\": %d, \"batch_changes\": %" PRId64
+                ", \"threads\": 1, \"num_weights\": %d, \"min_memory_ratio\": %.4f, "
+                "\"max_memory_ratio\": %.4f, \"mean_batch_seconds\": %.6f, "
+                "\"max_batch_seconds\": %.6f, \"batches_memory_fell\": %d}%s\n",
+                k == 1 ? "stream" : "stream_unweighted", st->batches, cfg->batch_changes, k,
+                st->min_ratio, st->max_ratio, st->total_s / st->batches, st->max_s, st->drops,
+                k == 1 ? "," : "");
+    }
     fprintf(f, "    }%s\n", last ? "" : ",");
 }
 
@@ -828,9 +863,10 @@ int main(int argc, char **argv) {
         printf("  %-8s 1 thread %6.1fx", kinds[i], r->rebuild1 / r->apply1);
         if (cfg.omp2 != NULL)
             printf("   2 threads %6.1fx", r->rebuild2 / r->apply2);
-        printf("   memory K=1 %.3fx, K=0 %.3fx, stream %.3fx\n",
+        printf("   memory K=1 %.3fx, K=0 %.3fx, stream K=1 %.3fx, K=0 %.3fx\n",
                (double)r->mem[0].dyng_bytes / (double)r->mem[0].plain_bytes,
-               (double)r->mem[1].dyng_bytes / (double)r->mem[1].plain_bytes, r->stream_max_ratio);
+               (double)r->mem[1].dyng_bytes / (double)r->mem[1].plain_bytes, r->stream[1].max_ratio,
+               r->stream[0].max_ratio);
     }
 
     if (strcmp(json_path, "-") != 0) {
