@@ -101,6 +101,7 @@ typedef struct dyng_i_dirplan {
      * (fresh_slots long; NULL when there is none, or once the commit made
      * them the direction's), and where the packed layout ends. */
     bool compact;
+    int packed_shift; /* the headroom each row keeps: len >> packed_shift */
     void *fresh_col;
     int32_t *fresh_w;
     int64_t fresh_slots;

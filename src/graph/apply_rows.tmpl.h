@@ -62,11 +62,10 @@ static int64_t DYNG_FN(grown_cap)(int64_t len) {
     return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
 }
 
-/* Headroom after a repack: a sixteenth, at most what a record holds (less
- * than the waste that starts the next repack, so that a repack is never due
- * again at once). */
-static int64_t DYNG_FN(packed_cap)(int64_t len) {
-    int64_t extra = len / 16;
+/* Headroom after a repack: len >> shift (a sixteenth, or less where the
+ * waste allowed is small: repack_shift), at most what a record holds. */
+static int64_t DYNG_FN(packed_cap)(int64_t len, int shift) {
+    int64_t extra = len >> shift;
     return len + (extra < DYNG_I_MAX_EXTRA ? extra : DYNG_I_MAX_EXTRA);
 }
 
@@ -194,19 +193,38 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
 }
 
 /*
+ * The bytes a direction of n vertices with `live` entries may hold past what
+ * it needs before it is repacked. What it needs: its records and its live
+ * entries. The allowance: a tenth of that, but no more than keeps the
+ * direction within 1.27x of a plain CSR of its entries (row pointers of the
+ * offset type, targets and weights), and no less than a thirty-second of
+ * the need. With int32 offsets and several entries a vertex the tenth
+ * decides when the edges carry weights; without weights the records weigh
+ * more against the entries, and the 1.27x bound decides (ADR 0002 item 4).
+ * So a graph stays within the 1.3x of a plain CSR pair that DESIGN asks, the
+ * room to grow included, wherever its records alone leave room for that.
+ */
+static int64_t DYNG_FN(allowance)(int64_t n, int64_t live, int K) {
+    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t needed = live * slot + n * (int64_t)sizeof(ROW);
+    const int64_t plain = live * slot + (n + 1) * (int64_t)sizeof(DYNG_O);
+    int64_t allowed = needed / 10;
+    if (allowed > plain + plain * 27 / 100 - needed)
+        allowed = plain + plain * 27 / 100 - needed;
+    return allowed > needed / 32 ? allowed : needed / 32;
+}
+
+/*
  * Whether a direction is due for a repack: the bytes it would hold past what
- * it needs would pass a tenth of what it needs (its records and the live
- * entries it may have), or its tail would pass what the offsets address.
- * Held past the need: the slots in use that hold no live entry (dead slots,
- * holes, and the headroom in rows, most of it left by deletions) and the
- * entries of the hole lists, all of which a repack gives back. (Not the
- * room an array grew by for the rows to come, which a repack would give back
- * only for the next batch to grow it again.) So a graph stays within about
- * 1.1x of its records and entries, and within the 1.3x of a plain CSR pair
- * that DESIGN asks on bench_apply's graphs, the room to grow included; and,
- * since every slot of waste is made by a change or a move that costs as
- * much, and the waste that starts a repack grows with what a repack costs,
- * repacks cost amortised O(1) per change.
+ * it needs would pass its allowance, or its tail would pass what the offsets
+ * address. Held past the need: the slots in use that hold no live entry
+ * (dead slots, holes, and the headroom in rows, most of it left by
+ * deletions) and the entries of the hole lists, all of which a repack gives
+ * back. (Not the room an array grew by for the rows to come, which a repack
+ * would give back only for the next batch to grow it again.) Since every
+ * slot of waste is made by a change or a move that costs as much, and the
+ * waste that starts a repack is at least a fixed share of what a repack
+ * copies, repacks cost amortised O(1) per change.
  */
 static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t n, int K, int64_t used_after) {
     const dyng_i_adj *adj = dp->adj;
@@ -215,8 +233,21 @@ static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t n, int K, int6
     int64_t spare = (used_after - live) * slot;
     for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
         spare += (adj->num_holes[s] - dp->taken[s] + dp->new_holes[s]) * (int64_t)sizeof(int64_t);
-    const int64_t needed = live * slot + n * (int64_t)sizeof(ROW);
-    return (spare >= 64 * slot && spare > needed / 10) || used_after > DYNG_O_LIMIT;
+    return (spare >= 64 * slot && spare > DYNG_FN(allowance)(n, live, K)) ||
+           used_after > DYNG_O_LIMIT;
+}
+
+/* The headroom of a repack, as packed_cap's shift: a sixteenth of each row,
+ * or less, so that all of it stays within half the allowance and the next
+ * repack is not due again at once. */
+static int DYNG_FN(repack_shift)(const dyng_i_dirplan *dp, int64_t n, int K) {
+    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t live = dp->adj->live + dp->added;
+    const int64_t half = DYNG_FN(allowance)(n, live, K) / 2;
+    int shift = 4;
+    while (shift < 8 && (live >> shift) * slot > half)
+        shift++;
+    return shift;
 }
 
 /* The vertices of piece c of a repack's layout: [lo, hi). */
@@ -245,12 +276,12 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
     const int64_t n_old = ru->n_old, end = hi < n_old ? hi : n_old;
     for (int64_t v = lo; v < hi; v++) {
         const int64_t len = v < n_old ? DYNG_FN(len_of)(&rows[v]) : 0;
-        int64_t cap = DYNG_FN(packed_cap)(len);
+        int64_t cap = DYNG_FN(packed_cap)(len, dp->packed_shift);
         while (j < dp->num_rows && dp->rows[j].row < v)
             j++;
         if (j < dp->num_rows && dp->rows[j].row == v) {
             dyng_i_rowplan *rp = &dp->rows[j];
-            cap = DYNG_FN(packed_cap)(rp->bound > len ? rp->bound : len);
+            cap = DYNG_FN(packed_cap)(rp->bound > len ? rp->bound : len, dp->packed_shift);
             rp->old_off = at;
             rp->old_cap = cap;
         }
@@ -402,6 +433,8 @@ static void DYNG_FN(plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
         dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
     }
+    if (dp->compact)
+        dp->packed_shift = DYNG_FN(repack_shift)(dp, n_new, K);
     dp->used_after = dp->compact ? DYNG_FN(plan_repack)(dp, ru) : used_after;
 }
 
