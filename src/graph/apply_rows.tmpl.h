@@ -192,6 +192,11 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
     return used + tail;
 }
 
+/* The bytes of a slot: its target and its K weights. */
+static inline int64_t DYNG_FN(slot_bytes)(int K) {
+    return (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+}
+
 /*
  * The bytes a direction of n vertices with `live` entries may hold past what
  * it needs before it is repacked. What it needs: its records and its live
@@ -205,7 +210,7 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
  * room to grow included, wherever its records alone leave room for that.
  */
 static int64_t DYNG_FN(allowance)(int64_t n, int64_t live, int K) {
-    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t slot = DYNG_FN(slot_bytes)(K);
     const int64_t needed = live * slot + n * (int64_t)sizeof(ROW);
     const int64_t plain = live * slot + (n + 1) * (int64_t)sizeof(DYNG_O);
     int64_t allowed = needed / 10;
@@ -228,7 +233,7 @@ static int64_t DYNG_FN(allowance)(int64_t n, int64_t live, int K) {
  */
 static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t n, int K, int64_t used_after) {
     const dyng_i_adj *adj = dp->adj;
-    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t slot = DYNG_FN(slot_bytes)(K);
     const int64_t live = adj->live + dp->added;
     int64_t spare = (used_after - live) * slot;
     for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
@@ -241,7 +246,7 @@ static bool DYNG_FN(repack_due)(const dyng_i_dirplan *dp, int64_t n, int K, int6
  * or less, so that all of it stays within half the allowance and the next
  * repack is not due again at once. */
 static int DYNG_FN(repack_shift)(const dyng_i_dirplan *dp, int64_t n, int K) {
-    const int64_t slot = (int64_t)sizeof(DYNG_V) + K * (int64_t)sizeof(int32_t);
+    const int64_t slot = DYNG_FN(slot_bytes)(K);
     const int64_t live = dp->adj->live + dp->added;
     const int64_t half = DYNG_FN(allowance)(n, live, K) / 2;
     int shift = 4;

@@ -20,14 +20,17 @@
  * int32 offsets, 55 with int64) and the headroom, at most DYNG_I_MAX_EXTRA,
  * in the 8 bits above. lx < 0, a long row (2^23 entries and more with int32
  * offsets): the length is ~lx and the row keeps no headroom. Slots past the
- * headroom a record holds count as dead. Read and write records only through
- * len_of, cap_of and set_row (kernels.tmpl.h's callers) below. */
+ * headroom a record holds count as dead. Records are read and written
+ * through len_of, cap_of and set_row below (the one exception: the cycle
+ * count's in-rows count entries in lx while they fill, then set_row encodes
+ * the counts). */
 typedef struct ROW {
     DYNG_O off;
     DYNG_O lx;
 } ROW;
 
 #define DYNG_I_LEN_BITS ((int)sizeof(DYNG_O) * 8 - 9)
+_Static_assert(DYNG_I_MAX_EXTRA == 255, "a short row's headroom has 8 bits of its record");
 
 /* The length of a row. */
 static inline int64_t DYNG_FN(len_of)(const ROW *rv) {
