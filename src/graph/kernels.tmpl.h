@@ -373,9 +373,11 @@ static dyng_status DYNG_FN(build)(dyng_i_adj *adj, int64_t *self_loops,
     const bool sorted = p->order == DYNG_ORDER_SORTED;
     const bool merge = p->parallel_edges == DYNG_PARALLEL_FORBID;
     int64_t maxdeg = 0;
-    for (int64_t v = 0; v < n; v++)
-        if (DYNG_FN(len_of)(&rows[v]) > maxdeg)
-            maxdeg = DYNG_FN(len_of)(&rows[v]);
+    for (int64_t v = 0; v < n; v++) {
+        const int64_t len = DYNG_FN(len_of)(&rows[v]);
+        if (len > maxdeg)
+            maxdeg = len;
+    }
     threads = dyng_i_threads(r);
     if (threads > n)
         threads = n > 0 ? (int)n : 1;
@@ -482,7 +484,8 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
         memset(c, 0, nn * sizeof(DYNG_O));
         for (int64_t u = first[t]; u < first[t + 1]; u++) {
             const DYNG_V *row = ocol + orows[u].off;
-            for (int64_t i = 0; i < DYNG_FN(len_of)(&orows[u]); i++)
+            const int64_t len = DYNG_FN(len_of)(&orows[u]);
+            for (int64_t i = 0; i < len; i++)
                 c[row[i]]++;
         }
     }
@@ -580,9 +583,11 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     int64_t *cursor = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
     if (cursor == NULL)
         return dyng_i_oom("a transposition", ((size_t)n + 1) * sizeof(int64_t));
-    for (int64_t u = 0; u < n; u++)
-        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++)
-            cursor[(int64_t)col[(int64_t)rows[u].off + i] + 1]++;
+    for (int64_t u = 0; u < n; u++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++)
+            cursor[(int64_t)col[off + i] + 1]++;
+    }
     for (int64_t v = 0; v < n; v++)
         cursor[v + 1] += cursor[v];
     DYNG_O *row_ptr = row_ptr_v;
@@ -591,8 +596,8 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
             row_ptr[v] = (DYNG_O)cursor[v];
     DYNG_V *ocol = col_v;
     for (int64_t u = 0; u < n; u++) {
-        int64_t off = (int64_t)rows[u].off;
-        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++) {
             int64_t v = (int64_t)col[off + i];
             int64_t s = cursor[v]++;
             if (ocol != NULL)
@@ -612,8 +617,8 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
     DYNG_V *src = src_v, *dst = dst_v;
     int64_t at = 0;
     for (int64_t u = 0; u < n; u++) {
-        int64_t off = (int64_t)rows[u].off;
-        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[u]); i++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++) {
             DYNG_V v = col[off + i];
             if (upper_only && (int64_t)v < u)
                 continue;
@@ -633,11 +638,12 @@ static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *o
                                 dyng_i_pair *tmp) {
     const ROW *rv = &DYNG_FN(rows)(adj)[v];
     const DYNG_V *col = DYNG_FN(cols)(adj);
-    for (int64_t i = 0; i < DYNG_FN(len_of)(rv); i++) {
-        out[i].key = (int64_t)col[(int64_t)rv->off + i];
-        out[i].pos = (int64_t)rv->off + i;
+    const int64_t off = (int64_t)rv->off, len = DYNG_FN(len_of)(rv);
+    for (int64_t i = 0; i < len; i++) {
+        out[i].key = (int64_t)col[off + i];
+        out[i].pos = off + i;
     }
-    dyng_i_sort_pairs(out, DYNG_FN(len_of)(rv), tmp);
+    dyng_i_sort_pairs(out, len, tmp);
 }
 
 #define CHECK_FAIL(...)                                                                            \
@@ -806,9 +812,11 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
     int64_t loops = 0;
     const ROW *rows = DYNG_FN(rows)(&g->out);
     const DYNG_V *col = DYNG_FN(cols)(&g->out);
-    for (int64_t v = 0; v < n; v++)
-        for (int64_t i = 0; i < DYNG_FN(len_of)(&rows[v]); i++)
-            loops += (int64_t)col[(int64_t)rows[v].off + i] == v;
+    for (int64_t v = 0; v < n; v++) {
+        const int64_t off = (int64_t)rows[v].off, len = DYNG_FN(len_of)(&rows[v]);
+        for (int64_t i = 0; i < len; i++)
+            loops += (int64_t)col[off + i] == v;
+    }
     int64_t m = g->p.directed ? g->out.live : (g->out.live + loops) / 2;
     if (m != g->m || (!g->p.directed && (g->out.live + loops) % 2 != 0))
         CHECK_FAIL("the graph counts %lld edges, its rows hold %lld", (long long)g->m,

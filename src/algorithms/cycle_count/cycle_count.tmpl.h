@@ -812,9 +812,11 @@ static int64_t DYNG_FN(cc_longest)(const dyng_i_adj *a, int64_t n, const dyng_ba
     const ROW *rows = DYNG_FN(rows)(a);
     int64_t best = 0;
     if (b == NULL) {
-        for (int64_t v = 0; v < n; v++)
-            if (DYNG_FN(len_of)(&rows[v]) > best)
-                best = DYNG_FN(len_of)(&rows[v]);
+        for (int64_t v = 0; v < n; v++) {
+            const int64_t len = DYNG_FN(len_of)(&rows[v]);
+            if (len > best)
+                best = len;
+        }
         return best;
     }
     for (int list = 0; list < 2; list++) {
@@ -824,8 +826,9 @@ static int64_t DYNG_FN(cc_longest)(const dyng_i_adj *a, int64_t n, const dyng_ba
         for (int64_t i = 0; i < count; i++)
             for (int end = 0; end < 2; end++) {
                 const int64_t v = dyng_i_read_id(end == 0 ? src : dst, b->vertex_type, i);
-                if (v >= 0 && v < n && DYNG_FN(len_of)(&rows[v]) > best)
-                    best = DYNG_FN(len_of)(&rows[v]);
+                const int64_t len = v >= 0 && v < n ? DYNG_FN(len_of)(&rows[v]) : -1;
+                if (len > best)
+                    best = len;
             }
     }
     return best;
