@@ -960,58 +960,86 @@ static void bridge(dyng_graph *g, dyng_sssp_result *a, dyng_sssp_result *b1, boo
 
 /* A batch of more changes than n / 4 + 4 per reached vertex is recomputed
  * at once (unless fallback_fraction is 1), and the reached count follows the
- * repairs: 1,000 vertices, the source's path 0 .. 9 and a path 10 .. 999
- * that the edge 9 - 10 joins to it or cuts off. */
-static void test_batch_outweighs_tree(void) {
+ * repairs: n vertices, the source's path 0 .. 9 and a path 10 .. n-1 that the
+ * edge 9 - 10 joins to it or cuts off. The first batches check the count
+ * that the compute itself took (every engine counts as it settles): one
+ * vertex more or less moves the line by 4 changes. `heavy` weighs the edge
+ * 500 - 501, out of reach at first: with 40,000 vertices and a weight of
+ * 2^31 - 1, near-far's keys do not pack, and its closing pass is the pull
+ * over every vertex. */
+static void outweighs_case(int n, int32_t heavy, dyng_sssp_engine engine, int threads) {
+    dyng_resources *res = NULL;
+    if (threads == 1)
+        CHECK_OK(dyng_resources_new(&res, DYNG_BACKEND_SEQUENTIAL, 1));
+    else if (dyng_resources_new(&res, DYNG_BACKEND_OPENMP, threads) != DYNG_OK)
+        return; /* built without OpenMP */
     dyng_graph_properties p;
     dyng_properties_default(&p);
     p.directed = false;
     p.num_weights = 1;
-    int32_t src[999], dst[999], w[999];
+    int32_t *src = malloc((size_t)n * sizeof *src), *dst = malloc((size_t)n * sizeof *dst),
+            *w = malloc((size_t)n * sizeof *w);
+    CHECK(src && dst && w);
     int m = 0;
-    for (int v = 0; v + 1 < 1000; v++)
+    for (int v = 0; v + 1 < n; v++)
         if (v != 9) {
             src[m] = v;
             dst[m] = v + 1;
-            w[m] = 1 + v % 5;
+            w[m] = v == 500 ? heavy : 1 + v % 5;
             m++;
         }
     dyng_graph *g = NULL;
-    CHECK_OK(dyng_graph_from_edges(&g, &p, 1000, m, src, dst, w, NULL));
+    CHECK_OK(dyng_graph_from_edges(&g, &p, n, m, src, dst, w, res));
+    free(src);
+    free(dst);
+    free(w);
     dyng_sssp_options o, never;
     dyng_sssp_options_default(&o);
-    o.fallback_fraction = 0.999; /* no fallback for what a repair touches here */
-    dyng_sssp_options_default(&never);
+    o.engine = engine;
+    o.fallback_fraction = 0.9999; /* no fallback for what a repair touches here */
+    never = o;
     never.fallback_fraction = 1.0;
     dyng_sssp_result *a = NULL, *b1 = NULL;
     CHECK_OK(dyng_sssp_compute(&a, g, 0, &o));
     CHECK_OK(dyng_sssp_compute(&b1, g, 0, &never));
     dyng_sssp_stats sa, sb;
-    /* 10 reached: 291 changes pass 250 + 40, 290 do not... */
-    absent_deletions(g, a, b1, 290, &sa, &sb);
+    /* 10 reached: n / 4 + 40 changes (290 on 1,000 vertices) do not pass
+     * the line, one more does... */
+    const int line = n / 4 + 40;
+    absent_deletions(g, a, b1, line, &sa, &sb);
     CHECK(!sa.fallback_used && !sb.fallback_used);
-    absent_deletions(g, a, b1, 291, &sa, &sb);
+    absent_deletions(g, a, b1, line + 1, &sa, &sb);
     CHECK(sa.fallback_used && sa.invalidated == 0 && sa.affected == 0);
     CHECK(!sb.fallback_used); /* fallback_fraction 1 never recomputes */
     CHECK(sssp_matches(g, a) && sssp_matches(g, b1));
-    /* ... 1,000 reached after a repair: 291 changes are read. */
+    /* ... all n reached after a repair: the same batch is read. */
     bridge(g, a, b1, true);
-    absent_deletions(g, a, b1, 291, &sa, &sb);
+    absent_deletions(g, a, b1, line + 1, &sa, &sb);
     CHECK(!sa.fallback_used && !sb.fallback_used);
     /* 10 again after a repair that cuts the path off. */
     bridge(g, a, b1, false);
-    absent_deletions(g, a, b1, 291, &sa, &sb);
+    absent_deletions(g, a, b1, line + 1, &sa, &sb);
     CHECK(sa.fallback_used && !sb.fallback_used);
     CHECK(sssp_matches(g, a) && sssp_matches(g, b1));
     /* A clone decides alike. */
     dyng_sssp_result *c = NULL;
     CHECK_OK(dyng_sssp_result_clone(&c, a));
     dyng_sssp_result_free(&a);
-    absent_deletions(g, c, b1, 291, &sa, &sb);
+    absent_deletions(g, c, b1, line + 1, &sa, &sb);
     CHECK(sa.fallback_used && sssp_matches(g, c));
     dyng_sssp_result_free(&c);
     dyng_sssp_result_free(&b1);
     dyng_graph_free(&g);
+    dyng_resources_free(&res);
+}
+
+static void test_batch_outweighs_tree(void) {
+    outweighs_case(1000, 3, DYNG_SSSP_AUTO, 1);
+    outweighs_case(1000, 3, DYNG_SSSP_DIJKSTRA, 2);
+    outweighs_case(1000, 3, DYNG_SSSP_NEAR_FAR, 1); /* keys packed */
+    outweighs_case(1000, 3, DYNG_SSSP_NEAR_FAR, 2);
+    outweighs_case(40000, INT32_MAX, DYNG_SSSP_NEAR_FAR, 1); /* keys too long to pack */
+    outweighs_case(40000, INT32_MAX, DYNG_SSSP_NEAR_FAR, 2);
 }
 
 /* ---- the fallback limit (sssp.h, "The fallback limit") --------------------------- */

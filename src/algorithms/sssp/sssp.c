@@ -271,10 +271,11 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     const int64_t t0 = dyng_i_stage_start();
     if (near_far) {
         const int64_t delta = o.delta > 0 ? o.delta : auto_delta(shape);
-        st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res);
+        st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res,
+                                     &r->reached);
     } else {
         st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
-                                    true);
+                                    true, &r->reached);
     }
     dyng_i_stage_end(near_far ? "sssp.near_far" : "sssp.dijkstra", t0);
     if (st != DYNG_OK) {

@@ -98,7 +98,8 @@ static void DYNG_FN(sssp_sample)(const dyng_graph *g, int obj, int64_t step,
  */
 static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
                                               int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                              dyng_resources *r, bool poll, bool lazy) {
+                                              dyng_resources *r, bool poll, bool lazy,
+                                              int64_t *reached) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -180,14 +181,16 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     }
     dyng_i_radix_free(&radix);
     dyng_i_buckets_free(&buckets);
+    if (reached != NULL)
+        *reached = pops; /* each reached vertex is settled once; stale entries are not counted */
     return st;
 }
 
 /* A compute: the lazy queues (buckets or radix heap), polling the interrupt flag. */
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                         dyng_resources *r, bool poll) {
-    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true);
+                                         dyng_resources *r, bool poll, int64_t *reached) {
+    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true, reached);
 }
 
 static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist,
@@ -546,10 +549,11 @@ static int DYNG_FN(nf_pack_shift)(const dyng_graph *g) {
 /* A near-far compute on `threads` threads; polls poll's interrupt flag unless
  * poll is NULL. Where the keys pack (nf_pack_shift), dist holds them during
  * the run and the parents come with the distances; otherwise a second pass
- * takes each vertex's lowest-id tight in-neighbour. */
+ * takes each vertex's lowest-id tight in-neighbour. Either closing pass
+ * counts the vertices reached into *reached (unless NULL). */
 static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
                                        int64_t *dist, int64_t *parent, int threads,
-                                       const dyng_resources *poll) {
+                                       const dyng_resources *poll, int64_t *reached) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -575,15 +579,17 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
         return dyng_i_oom("the near-far buckets", 0);
     if (how == NF_INTERRUPTED)
         return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
+    int64_t count = 0;
     if (shift > 0) {
         const int64_t mask = ((int64_t)1 << shift) - 1;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : count)
 #endif
         for (int64_t v = 0; v < n; v++) {
             const int64_t k = dist[v];
             dist[v] = k == INT64_MAX ? DYNG_INFINITE_DISTANCE : k >> shift;
             parent[v] = k == INT64_MAX ? -1 : (k & mask) - 1;
+            count += k != INT64_MAX;
         }
     } else {
         const bool have_in = !g->p.directed || g->p.store_transposed;
@@ -591,21 +597,25 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
             /* The repair's pull: with final distances, the best an in-neighbour
              * offers is dist[v] itself, from the lowest-id tight one. */
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : count)
 #endif
             for (int64_t v = 0; v < n; v++) {
-                if (v == source || dist[v] >= DYNG_INFINITE_DISTANCE)
+                if (dist[v] >= DYNG_INFINITE_DISTANCE)
+                    continue;
+                count++;
+                if (v == source)
                     continue;
                 int64_t best_d;
                 DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &best_d, &parent[v]);
             }
         } else {
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : count)
 #endif
             for (int64_t u = 0; u < n; u++) {
                 if (dist[u] >= DYNG_INFINITE_DISTANCE)
                     continue;
+                count++;
                 const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
                 for (int64_t j = 0; j < len; j++) {
                     const int64_t v = (int64_t)col[off + j];
@@ -620,13 +630,15 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
             }
         }
     }
+    if (reached != NULL)
+        *reached = count;
     return DYNG_OK;
 }
 
 static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t source,
                                           int64_t delta, int64_t *dist, int64_t *parent,
-                                          dyng_resources *r) {
-    return DYNG_FN(nf_compute)(g, obj, source, delta, dist, parent, dyng_i_threads(r), r);
+                                          dyng_resources *r, int64_t *reached) {
+    return DYNG_FN(nf_compute)(g, obj, source, delta, dist, parent, dyng_i_threads(r), r, reached);
 }
 
 /* ---- update: the repair after the batch was applied -------------------------- */
@@ -928,11 +940,12 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, 
     const int threads = dyng_i_threads(g->res);
     bool done = false;
     if (nf_delta > 0 && threads > 1)
-        done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL) ==
-               DYNG_OK;
-    if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false,
-                                            true) != DYNG_OK)
-        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false);
+        done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL,
+                                   NULL) == DYNG_OK;
+    if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, true,
+                                            NULL) != DYNG_OK)
+        (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
+                                         NULL);
     int64_t affected = 0, reached = 0;
     for (int64_t v = 0; v < n; v++) {
         affected += (dist[v] != old_d[v]) | (parent[v] != old_p[v]);

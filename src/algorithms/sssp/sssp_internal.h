@@ -59,9 +59,10 @@ struct dyng_sssp_result {
     double touch_ratio; /* touched per changed vertex, as the last repair saw
                            (>= 1; 1 until one has; raised to the limit over
                            what changed when a batch passes a raised limit) */
-    int64_t reached;    /* vertices with a finite distance, or -1 until a
-                           repair needs it (counted then, and kept by the
-                           repairs and recomputations after)                  */
+    int64_t reached;    /* vertices with a finite distance: counted by the
+                           compute as it settles them; for a result imported
+                           from arrays -1 until a repair needs it (counted
+                           then); kept by the repairs and recomputations   */
 };
 
 /* The vertices r reaches (a finite distance among its n entries): r->reached,
@@ -111,9 +112,12 @@ typedef struct dyng_i_sssp_sample {
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
 typedef struct dyng_i_sssp_kernels {
     /* Dijkstra from `source` into dist / parent (n entries each), with the
-     * result's work arrays (cap >= n); polls r's interrupt flag when `poll`. */
+     * result's work arrays (cap >= n); polls r's interrupt flag when `poll`.
+     * *reached: the vertices it reached (settled), which costs nothing to
+     * count there and a pass over n later. */
     dyng_status (*compute)(const dyng_graph *g, int obj, int64_t source, int64_t *dist,
-                           int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll);
+                           int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll,
+                           int64_t *reached);
     /* Repair after the batch was applied (cannot fail; see sssp.c), or
      * recompute when `recompute`. With nf_delta > 0 the push and the
      * recomputation may run near-far on the graph's threads (the push always
@@ -122,9 +126,9 @@ typedef struct dyng_i_sssp_kernels {
                    dyng_sssp_stats *stats, bool recompute, int64_t nf_delta, bool nf_always);
     /* Add the rows of every step-th vertex to *s (weights of column obj). */
     void (*sample)(const dyng_graph *g, int obj, int64_t step, dyng_i_sssp_sample *s);
-    /* The parallel near-far engine (same results as compute). */
+    /* The parallel near-far engine (same results as compute, *reached too). */
     dyng_status (*near_far)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
-                            int64_t *dist, int64_t *parent, dyng_resources *r);
+                            int64_t *dist, int64_t *parent, dyng_resources *r, int64_t *reached);
     /* Every weight of column obj is at least 1 (compute and from_arrays check
      * them all, so the repair's recomputation cannot meet a bad one). */
     dyng_status (*check_weights)(const dyng_graph *g, int obj);
