@@ -98,4 +98,11 @@ static inline int64_t dyng_i_buckets_pop(dyng_i_buckets *q, int64_t *key) {
     return b->v[--b->len];
 }
 
+/* The bucket the next pop takes from, while it has entries: its last entry
+ * goes first, then the one before, and so on, since no push joins it
+ * (pushes go to later keys when weights are at least 1). */
+static inline const dyng_i_bucket *dyng_i_buckets_current(const dyng_i_buckets *q) {
+    return &q->ring[q->cur & q->mask];
+}
+
 #endif /* DYNG_I_SSSP_BUCKET_QUEUE_H */
