@@ -90,11 +90,13 @@ typedef struct dyng_sssp_result dyng_sssp_result;
 
 /* The engine of a compute, and of an update's push and fallback. */
 typedef enum dyng_sssp_engine {
-    DYNG_SSSP_AUTO = 0,     /* near-far with more than one thread, at least
-                               2^16 entries, and a mean degree of 8 or more,
-                               skewed degrees (hubs: social, web, R-MAT
-                               graphs) or 2^17 vertices or more; Dijkstra
-                               otherwise (smaller road networks)         */
+    DYNG_SSSP_AUTO = 0,     /* near-far with more than one thread and at
+                               least 2^16 entries where the frontiers are
+                               wide: skewed degrees (hubs: social, web,
+                               R-MAT graphs), or from 2^17 vertices a
+                               Dijkstra queue as long as what it settled,
+                               tested at 2,048 (random graphs); Dijkstra
+                               otherwise (road networks, grids)          */
     DYNG_SSSP_DIJKSTRA = 1, /* sequential Dijkstra (Dial's buckets with
                                weights below 4096, else a radix heap)    */
     DYNG_SSSP_NEAR_FAR = 2  /* parallel near-far (delta-stepping with two

@@ -174,14 +174,15 @@ class SsspOptions:
         update (``Stats.fallback_used``), so that updates give :func:`compute`'s
         bytes from then on.
     engine : str
-        The compute engine: ``"auto"`` (near-far with more than one thread,
-        at least 65,536 edges and a mean degree of 8 or more, skewed degrees
-        or 131,072 vertices or more; Dijkstra otherwise, as on smaller road
-        networks), ``"dijkstra"`` (sequential), ``"near_far"`` (parallel
-        delta-stepping with per-thread buckets).
+        The compute engine: ``"auto"`` (near-far with more than one thread
+        and at least 65,536 edges where the frontiers are wide: skewed degrees,
+        or, from 131,072 vertices, a Dijkstra queue as long as what it has
+        settled once 2,048 vertices are; Dijkstra otherwise, as on road
+        networks and grids), ``"dijkstra"`` (sequential), ``"near_far"``
+        (parallel delta-stepping with per-thread buckets).
         An update's push and its fallback recomputation follow it: with
         ``"near_far"`` the push runs near-far on the graph's threads; with
-        ``"auto"`` it does so where a compute would, once the repair has 4,096
+        ``"auto"`` it does so where the compute did, once the repair has 4,096
         vertices or more to push from, and runs one thread's radix heap
         otherwise. Every engine and thread count gives the same bytes.
     delta : int

@@ -1186,28 +1186,116 @@ static void test_fallback_limit(void) {
     dyng_graph_free(&g);
 }
 
-/* On several threads, where auto's recomputation runs near-far (2^17
- * vertices and more), one thread's push still stops at the limit: a
- * shortcut that lowers half of a path of 2^17 vertices, nothing
- * invalidated, falls back at 3% on two threads and is repaired to the end
- * on one. */
+/* On several threads, where auto's recomputation runs near-far, one
+ * thread's push still stops at the limit: a shortcut that lowers half of a
+ * path of 2^17 vertices, nothing invalidated, falls back at 3% on two
+ * threads and is repaired to the end on one. The source also has 8,192
+ * out-edges of weight 10^6 to vertices of their own, so that its row makes
+ * the degrees skewed (a path alone has the narrowest frontier, and auto
+ * would take Dijkstra); they are settled last and change nothing here. */
 static void test_fallback_limit_threads(void) {
     if (!dyng_openmp_available())
         return;
-    const int32_t n = 1 << 17;
+    const int32_t n = 1 << 17, fan = 8192, all = n + fan;
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    int32_t *src = malloc((size_t)all * sizeof *src), *dst = malloc((size_t)all * sizeof *dst);
+    int32_t *w = malloc((size_t)all * sizeof *w);
+    REQUIRE(src && dst && w);
+    int32_t m = 0;
+    for (int32_t v = 0; v + 1 < n; v++, m++) {
+        src[m] = v;
+        dst[m] = v + 1;
+        w[m] = 10;
+    }
+    for (int32_t k = 0; k < fan; k++, m++) {
+        src[m] = 0;
+        dst[m] = n + k;
+        w[m] = 1000000;
+    }
     for (int threads = 1; threads <= 2; threads++) {
         dyng_resources *res = NULL;
         REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_OPENMP, threads));
-        dyng_graph *g = path_graph(n, res);
+        dyng_graph *g = NULL;
+        REQUIRE_OK(dyng_graph_from_edges(&g, &p, all, m, src, dst, w, res));
         dyng_sssp_result *r = NULL;
+        stage_log log = {.count = 0};
+        dyng_stage_hook_set(log_stage, &log);
         CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+        dyng_stage_hook_set(NULL, NULL);
+        CHECK(log.count == 1 &&
+              strcmp(log.names[0], threads == 2 ? "sssp.near_far" : "sssp.dijkstra") == 0);
         const dyng_sssp_stats s = change_edge(g, r, 0, n / 2, 1, true);
-        CHECK(s.invalidated == 0 && s.affected == n / 2 && s.fallback_limit == (n * 3) / 100);
+        CHECK(s.invalidated == 0 && s.affected == n / 2 && s.fallback_limit == (all * 3) / 100);
         CHECK(s.fallback_used == (threads == 2));
+        CHECK(sssp_matches(g, r));
         dyng_sssp_result_free(&r);
         dyng_graph_free(&g);
         dyng_resources_free(&res);
     }
+    free(src);
+    free(dst);
+    free(w);
+}
+
+/* auto's frontier test (sssp.c): on several threads and 2^17 vertices or
+ * more, Dijkstra settles 2,048 vertices, then starts near-far over where
+ * its queue holds at least as many entries. A path 0 .. L-1 (weight 1)
+ * whose every vertex also has an edge of weight 10^6 to a vertex of its own
+ * (L .. 2L-1, with an edge back) holds 2,047 entries then (the far ends of
+ * vertices 0 .. 2046; vertex 2047 has just been taken): Dijkstra goes on.
+ * One more edge from the source makes it 2,048: near-far. Every vertex has
+ * 1 or 2 out-edges (3 at the source), not skewed degrees, so only the test
+ * decides. Below 2^17 vertices, or on one thread, there is no test. Every
+ * tree is Dijkstra's bytes. */
+static void auto_case(int32_t L, bool extra, int threads, const char *want_last, int want_count) {
+    dyng_resources *res = NULL;
+    REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_OPENMP, threads));
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    const int32_t m = 3 * L; /* L - 1 path edges, L far ones and back, one extra */
+    int32_t *src = malloc((size_t)m * sizeof *src), *dst = malloc((size_t)m * sizeof *dst);
+    int32_t *w = malloc((size_t)m * sizeof *w);
+    REQUIRE(src && dst && w);
+    int32_t k = 0;
+    for (int32_t v = 0; v < L; v++) {
+        if (v + 1 < L) {
+            src[k] = v, dst[k] = v + 1, w[k++] = 1;
+        }
+        src[k] = v, dst[k] = L + v, w[k++] = 1000000;
+        src[k] = L + v, dst[k] = v, w[k++] = 1000000;
+    }
+    if (extra)
+        src[k] = 0, dst[k] = 2 * L - 1, w[k++] = 999999;
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 2 * L, k, src, dst, w, res));
+    free(src);
+    free(dst);
+    free(w);
+    stage_log log = {.count = 0};
+    dyng_stage_hook_set(log_stage, &log);
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+    dyng_stage_hook_set(NULL, NULL);
+    CHECK(log.count == want_count && strcmp(log.names[log.count - 1], want_last) == 0);
+    if (log.count == 2)
+        CHECK(strcmp(log.names[0], "sssp.dijkstra") == 0);
+    CHECK(sssp_matches(g, r));
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+    dyng_resources_free(&res);
+}
+
+static void test_auto_frontier(void) {
+    if (!dyng_openmp_available())
+        return;
+    const int32_t L = 1 << 16; /* 2^17 vertices */
+    auto_case(L, false, 2, "sssp.dijkstra", 1);
+    auto_case(L, true, 2, "sssp.near_far", 2);
+    auto_case(L, true, 1, "sssp.dijkstra", 1);
+    auto_case(L - 1, true, 2, "sssp.dijkstra", 1); /* 2^17 - 2 vertices */
 }
 
 /* Touched against changed: vertex 3 has two tight in-neighbours, 1 (its
@@ -1320,6 +1408,7 @@ int main(void) {
     test_fallback_limit();
     test_fallback_limit_ratio();
     test_fallback_limit_threads();
+    test_auto_frontier();
     test_near_far_parallel();
     test_near_far_long_distances();
     test_streams();

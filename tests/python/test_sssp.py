@@ -25,6 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dyng
+import dyng.generators
 import dyng.sssp
 import dyng.testing
 from helpers import dyng_semantics, run_threads, snapshot
@@ -1452,38 +1453,55 @@ def grid_graph(side: int, resources: dyng.Resources, seed: int) -> dyng.Graph:
     )
 
 
-def test_auto_takes_near_far_on_big_graphs_with_several_threads() -> None:
-    """auto: Dijkstra on one thread, and on a road-like graph below 2^17
-    vertices; near-far on 2 threads from 2^17 vertices, for the compute and
-    the repair's fallback. The bytes are Dijkstra's either way."""
+def expanding_graph(n: int, resources: dyng.Resources, seed: int) -> dyng.Graph:
+    """A directed random graph with 4 out-edges a vertex on average and weights
+    1..100 (frontiers that grow fast, degrees that are not skewed)."""
+    return dyng.generators.erdos_renyi(n, 4 * n, seed=seed, weights=(1, 100), resources=resources)
+
+
+@pytest.mark.parametrize(
+    ("make", "threads", "engines"),
+    [
+        # A road-like graph of 2^17 vertices or more: its frontier stays
+        # narrow, and Dijkstra runs to the end.
+        (lambda r: grid_graph(363, r, seed=363), 2, ["sssp.dijkstra"]),
+        # A random graph: the frontier test, then near-far from the start.
+        (lambda r: expanding_graph(140_000, r, seed=1), 2, ["sssp.dijkstra", "sssp.near_far"]),
+        (lambda r: expanding_graph(140_000, r, seed=1), 1, ["sssp.dijkstra"]),
+        # Below 2^17 vertices there is no test.
+        (lambda r: expanding_graph(130_000, r, seed=1), 2, ["sssp.dijkstra"]),
+    ],
+)
+def test_auto_tests_the_frontier_on_several_threads(
+    make: Callable[[dyng.Resources], dyng.Graph], threads: int, engines: list[str]
+) -> None:
+    """auto on several threads and 2^17 vertices or more: Dijkstra, which
+    starts near-far over once 2,048 vertices are settled if its queue is as
+    long (the grid's is a few hundred entries, a random graph's thousands);
+    the repair's fallback follows the compute's choice. The bytes are
+    Dijkstra's either way."""
     from dyng._backend import native
 
-    if not native.openmp_available():
+    if threads > 1 and not native.openmp_available():
         pytest.skip("this build has no OpenMP backend")
-    for side, threads, engine in [
-        (363, 2, "sssp.near_far"),  # 131,769 vertices
-        (361, 2, "sssp.dijkstra"),  # 130,321 vertices
-        (363, 1, "sssp.dijkstra"),
-    ]:
-        res = dyng.Resources.openmp(threads) if threads > 1 else dyng.Resources.sequential()
-        g = grid_graph(side, res, seed=side)
-        with dyng.profile() as prof:
-            tree = dyng.sssp.compute(g, 0)
-        assert engine in prof.stages, (side, threads)
-        want = dyng.sssp.compute(g, 0, engine="dijkstra")
-        assert tree.distances.tolist() == want.distances.tolist()
-        assert tree.parents.tolist() == want.parents.tolist()
-        # Deleting a tree edge at the source (to 1 or to side, whichever
-        # hangs from it) moves a big part of the tree: the fallback
-        # recomputes (near-far where the compute took it).
-        child = 1 if tree.parents.to_numpy()[1] == 0 else side
-        batch = dyng.EdgeBatch(delete=([0], [child]))
-        with dyng.profile() as prof:
-            stats = dyng.sssp.update(g, batch, tree)
-        assert stats.fallback_used
-        fresh = dyng.sssp.compute(g, 0, engine="dijkstra")
-        assert tree.distances.tolist() == fresh.distances.tolist()
-        assert tree.parents.tolist() == fresh.parents.tolist()
+    res = dyng.Resources.openmp(threads) if threads > 1 else dyng.Resources.sequential()
+    g = make(res)
+    with dyng.profile() as prof:
+        tree = dyng.sssp.compute(g, 0)
+    assert sorted(k for k in prof.stages if k in ("sssp.dijkstra", "sssp.near_far")) == engines
+    want = dyng.sssp.compute(g, 0, engine="dijkstra")
+    assert tree.distances.tolist() == want.distances.tolist()
+    assert tree.parents.tolist() == want.parents.tolist()
+    # Deleting the source's edges cuts it off from everything: the update
+    # falls back and recomputes.
+    rp, col, _ = g.to_csr()
+    targets = col[rp[0] : rp[1]].astype(np.int64)
+    batch = dyng.EdgeBatch(delete=(np.zeros(len(targets), dtype=np.int64), targets))
+    stats = dyng.sssp.update(g, batch, tree)
+    assert stats.fallback_used
+    fresh = dyng.sssp.compute(g, 0, engine="dijkstra")
+    assert tree.distances.tolist() == fresh.distances.tolist()
+    assert tree.parents.tolist() == fresh.parents.tolist()
 
 
 def test_no_stages_are_recorded_without_a_profiler() -> None:

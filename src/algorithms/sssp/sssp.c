@@ -167,20 +167,25 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     return DYNG_OK;
 }
 
-/* The near-far step when none is given: twice the mean weight of the
- * objective's column (2 on an unweighted graph), so that a round relaxes
- * about the vertices a couple of edges further out. The mean is taken over
- * the rows of up to 16,384 vertices spread over the graph; only the step
- * depends on it, never the result. */
 /*
- * The auto choices, from a sample of about 16,384 rows (100,000 until
- * 2026-12-03: a few milliseconds of a compute on 2^20 vertices, for the same
- * choices). Near-far pays off where the frontiers are wide: on graphs of
- * mean degree 8 or more, and on graphs whose degrees are skewed (a
- * coefficient of variation of at least 1: hubs, as in social, web and R-MAT
- * graphs, whose diameter is small), and on graphs of 2^17 vertices or more
- * (wide_frontiers); smaller road networks and grids, with narrow frontiers
- * and long distances, run Dijkstra.
+ * The auto choices (ADR 0004, rules 6 and 9), made on several threads and
+ * graphs of at least 2^16 entries; elsewhere Dijkstra. Near-far pays off
+ * where the frontiers are wide:
+ *  - degrees that are skewed say so, from a sample of about 16,384 rows (a
+ *    coefficient of variation of at least 1: hubs, as in social, web and
+ *    R-MAT graphs, whose diameter is small): near-far at once;
+ *  - otherwise, on graphs of 2^17 vertices or more, Dijkstra starts and
+ *    tests the frontier once it has settled 2,048 vertices. A queue at least
+ *    as long says the graph expands (random graphs of mean degree 2 to 8:
+ *    6,000 to 14,000 entries then, and 178,000 on R-MAT), and near-far
+ *    starts over; a road network or a grid, whose frontier grows like the
+ *    square root of what is settled (97 to 641 entries), runs Dijkstra to
+ *    the end, which relaxes each edge once;
+ *  - smaller graphs run Dijkstra: their arrays fit the caches.
+ * Since Dijkstra loads ahead from its ring (2026-12-05), near-far on two
+ * threads no longer beats it on road-like graphs: the 1M grid 59 against 54
+ * ms, mdual 12.9 against 13.4; random graphs of 2^17 to 2^20 vertices and
+ * mean degree 4 still gain 1.7x to 1.8x, R-MAT 2^20 1.6x.
  * The step delta: a sixteenth of the mean weight on skewed graphs (many
  * vertices share each distance class there, and a finer step wastes fewer
  * relaxations), twice the mean weight elsewhere (fewer, fuller buckets on
@@ -206,17 +211,21 @@ static row_shape sample_rows(const dyng_graph *g, int obj) {
     return r;
 }
 
-/* Whether auto takes near-far on several threads: on graphs of at least
- * 2^16 entries whose frontiers are wide, which a mean degree of 8 or more
- * or skewed degrees (hubs, small diameters) give, and so does size alone
- * from 2^17 vertices: even on a road network or a grid, whose frontier
- * grows like the square root of n, a round then has hundreds of vertices
- * to share, and near-far on 2 threads beat Dijkstra on one (mdual, 2^18
- * vertices, 10.6 against 17.8 ms; the 1M grid, 45 against 55 ms), where on
- * luxembourg_osm (114,599 vertices) it took twice as long. */
-static bool wide_frontiers(const dyng_graph *g, row_shape shape) {
-    return g->out.live >= ((int64_t)1 << 16) &&
-           (shape.degree >= 8.0 || shape.skewed || g->n >= ((int64_t)1 << 17));
+/* What auto takes on several threads, before a compute runs (above). */
+typedef enum auto_plan { AUTO_DIJKSTRA, AUTO_NEAR_FAR, AUTO_TEST_FRONTIER } auto_plan;
+
+enum {
+    AUTO_MIN_ENTRIES = 1 << 16,   /* below: Dijkstra                          */
+    AUTO_TEST_VERTICES = 1 << 17, /* from here, the frontier test           */
+    AUTO_TEST_SETTLED = 2048      /* the test, after this many settled vertices */
+};
+
+static auto_plan plan_of(const dyng_graph *g, row_shape shape) {
+    if (g->out.live < AUTO_MIN_ENTRIES)
+        return AUTO_DIJKSTRA;
+    if (shape.skewed)
+        return AUTO_NEAR_FAR;
+    return g->n >= AUTO_TEST_VERTICES ? AUTO_TEST_FRONTIER : AUTO_DIJKSTRA;
 }
 
 static int64_t auto_delta(row_shape r) {
@@ -259,25 +268,37 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
      * grows with what it reaches. auto samples the rows only where near-far
-     * is possible (several threads, at least 2^16 entries). */
-    bool near_far = o.engine == DYNG_SSSP_NEAR_FAR;
+     * is possible (several threads, at least 2^16 entries), and its choice
+     * is kept for the repairs on several threads (repair_step). */
+    const bool chooses =
+        o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 && g->out.live >= AUTO_MIN_ENTRIES;
     row_shape shape = {false, 0.0, 1.0};
-    if (near_far || (o.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1 &&
-                     g->out.live >= ((int64_t)1 << 16))) {
+    auto_plan plan = o.engine == DYNG_SSSP_NEAR_FAR ? AUTO_NEAR_FAR : AUTO_DIJKSTRA;
+    if (plan == AUTO_NEAR_FAR || chooses)
         shape = sample_rows(g, o.objective);
-        near_far = near_far || wide_frontiers(g, shape);
+    if (chooses)
+        plan = plan_of(g, shape);
+    dyng_status st = DYNG_OK;
+    int64_t t0 = dyng_i_stage_start();
+    if (plan != AUTO_NEAR_FAR) {
+        dyng_i_dijkstra_run run = {plan == AUTO_TEST_FRONTIER ? AUTO_TEST_SETTLED : 0, false, 0};
+        st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
+                                    true, &run);
+        dyng_i_stage_end("sssp.dijkstra", t0);
+        r->reached = run.reached;
+        if (st == DYNG_OK && run.wide) { /* the frontier test said near-far: start over */
+            plan = AUTO_NEAR_FAR;
+            t0 = dyng_i_stage_start();
+        }
     }
-    dyng_status st;
-    const int64_t t0 = dyng_i_stage_start();
-    if (near_far) {
+    if (plan == AUTO_NEAR_FAR) {
         const int64_t delta = o.delta > 0 ? o.delta : auto_delta(shape);
         st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res,
                                      &r->reached);
-    } else {
-        st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
-                                    true, &r->reached);
+        dyng_i_stage_end("sssp.near_far", t0);
     }
-    dyng_i_stage_end(near_far ? "sssp.near_far" : "sssp.dijkstra", t0);
+    if (chooses || o.engine == DYNG_SSSP_NEAR_FAR)
+        r->nf_step = plan == AUTO_NEAR_FAR ? auto_delta(shape) : -1;
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&r);
         return st;
@@ -287,16 +308,19 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     return DYNG_OK;
 }
 
-/* The near-far step of a repair: the option's, or for engine near_far the
- * auto step, or for engine auto what a compute's auto choice would take on
- * the graph as first met (0: Dijkstra's radix heap). Sampled once per result. */
+/* The near-far step of a repair on several threads: the option's, or for
+ * engine near_far the auto step, or for engine auto what the compute chose
+ * (0: Dijkstra's queues). A result computed on one thread (or cloned, or
+ * imported) has no choice to keep: the rows are sampled once, and without
+ * the frontier test, which needs a compute, only skewed degrees take
+ * near-far. */
 static int64_t repair_step(const dyng_graph *g, dyng_sssp_result *r) {
     const dyng_sssp_options *o = &r->options;
     if (o->delta > 0)
         return o->delta;
     if (r->nf_step == 0) {
         const row_shape shape = sample_rows(g, o->objective);
-        const bool wide = o->engine == DYNG_SSSP_NEAR_FAR || wide_frontiers(g, shape);
+        const bool wide = o->engine == DYNG_SSSP_NEAR_FAR || plan_of(g, shape) == AUTO_NEAR_FAR;
         r->nf_step = wide ? auto_delta(shape) : -1;
     }
     return r->nf_step > 0 ? r->nf_step : 0;

@@ -132,7 +132,7 @@ DYNG_I_PREFETCHER DYNG_FN(sssp_ring_ahead)(const dyng_i_bucket *b, const ROW *ro
 static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int64_t source,
                                               int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
                                               dyng_resources *r, bool poll, bool lazy,
-                                              int64_t *reached) {
+                                              dyng_i_dijkstra_run *run) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -149,6 +149,7 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     const bool dial = lazy && max_w <= DYNG_I_BUCKETS_MAX_WEIGHT;
     dyng_i_buckets buckets = {NULL, 0, 0, 0};
     int64_t size = 0, pops = 0;
+    const int64_t probe = run != NULL && run->probe > 0 ? run->probe : -1;
     dyng_status st = DYNG_OK;
     dist[source] = 0;
     if (dial) {
@@ -190,6 +191,10 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
             st = dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
             break;
         }
+        if (pops == probe && (dial ? buckets.count : lazy ? radix.count : size) >= probe) {
+            run->wide = true; /* a frontier as large as what is settled */
+            break;
+        }
         const int64_t du = dist[u];
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
@@ -216,16 +221,16 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     }
     dyng_i_radix_free(&radix);
     dyng_i_buckets_free(&buckets);
-    if (reached != NULL)
-        *reached = pops; /* each reached vertex is settled once; stale entries are not counted */
+    if (run != NULL)
+        run->reached = pops; /* each reached vertex is settled once; stale entries are not */
     return st;
 }
 
 /* A compute: the lazy queues (buckets or radix heap), polling the interrupt flag. */
 static dyng_status DYNG_FN(sssp_compute)(const dyng_graph *g, int obj, int64_t source,
                                          int64_t *dist, int64_t *parent, dyng_i_sssp_work *w,
-                                         dyng_resources *r, bool poll, int64_t *reached) {
-    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true, reached);
+                                         dyng_resources *r, bool poll, dyng_i_dijkstra_run *run) {
+    return DYNG_FN(sssp_compute_with)(g, obj, source, dist, parent, w, r, poll, true, run);
 }
 
 static void DYNG_FN(sssp_pull)(const dyng_graph *g, int obj, const int64_t *dist,

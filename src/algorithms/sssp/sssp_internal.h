@@ -47,8 +47,9 @@ struct dyng_sssp_result {
     dyng_i_sssp_work work;
     int64_t changed;    /* work.touched[0 .. changed) after an update's repair */
     bool changed_all;   /* ... or every entry (a recomputation, or none yet)   */
-    int64_t nf_step;    /* auto's near-far step for repairs on several threads,
-                           sampled at the first such update; -1: Dijkstra's    */
+    int64_t nf_step;    /* the near-far step of repairs on several threads:
+                           the compute's auto choice, else sampled at the
+                           first such update; -1: Dijkstra's; 0: not yet  */
     bool loose;         /* imported (validate_inputs off) with a tight parent
                            that is not the lowest-id one: the next update
                            recomputes, so that from then on the tree is
@@ -119,15 +120,25 @@ typedef struct dyng_i_sssp_sample {
     double length_sq;   /* the sum of their lengths squared      */
 } dyng_i_sssp_sample;
 
+/* What a Dijkstra run is asked and reports, beyond its arrays. */
+typedef struct dyng_i_dijkstra_run {
+    int64_t probe;   /* in: after settling this many vertices (0: never), stop
+                        if the queue holds at least as many entries (auto's
+                        test of the frontier, sssp.c)                      */
+    bool wide;       /* out: it stopped there (dist and parent are partial) */
+    int64_t reached; /* out: the vertices it settled (all it reaches, unless
+                        it stopped), which costs nothing to count there and a
+                        pass over every vertex later                      */
+} dyng_i_dijkstra_run;
+
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
 typedef struct dyng_i_sssp_kernels {
     /* Dijkstra from `source` into dist / parent (n entries each), with the
-     * result's work arrays (cap >= n); polls r's interrupt flag when `poll`.
-     * *reached: the vertices it reached (settled), which costs nothing to
-     * count there and a pass over n later. */
+     * result's work arrays (cap >= n); polls r's interrupt flag when `poll`;
+     * run (or NULL) as dyng_i_dijkstra_run says. */
     dyng_status (*compute)(const dyng_graph *g, int obj, int64_t source, int64_t *dist,
                            int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll,
-                           int64_t *reached);
+                           dyng_i_dijkstra_run *run);
     /* Repair after the batch was applied (cannot fail; see sssp.c), or
      * recompute when `recompute`. With nf_delta > 0 the push and the
      * recomputation may run near-far on the graph's threads (the push always
