@@ -711,18 +711,6 @@ static void DYNG_FN(sssp_unmark)(dyng_i_sssp_work *w, int64_t n, int64_t nt, int
         w->mark[w->queue[i]] = 0;
 }
 
-/* Start loading the entries (of `a`, and marks) of the first targets of row
- * v, for a loop a few vertices ahead of it (the walk's children, the pull's
- * in-neighbours): the row's record was loaded further ahead still. */
-DYNG_I_PREFETCHER DYNG_FN(sssp_load_targets)(const ROW *rows, const DYNG_V *col, const int64_t *a,
-                                             const uint8_t *mark, int64_t v) {
-    const int64_t off = (int64_t)rows[v].off, len = DYNG_FN(len_of)(&rows[v]);
-    for (int64_t j = 0; j < len && j < 8; j++) {
-        __builtin_prefetch(&a[(int64_t)col[off + j]], 0);
-        __builtin_prefetch(&mark[(int64_t)col[off + j]], 0);
-    }
-}
-
 /* Whether v's tree edge still exists and is tight: a look at the copies of
  * the parent in v's in-row (found by binary search in a sorted row, so that
  * a hub's long in-row costs a few lines). */
@@ -786,12 +774,10 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
     const DYNG_V *ocol = DYNG_FN(cols)(&g->out);
     int64_t i = *walked, n = *nt;
     for (; i < n && (double)n <= limit; i++) {
-        /* The row 8 ahead, and the entries of the first targets of the
-         * row 4 ahead (loaded by then): the walk's misses overlap. */
+        /* The row record 8 ahead: the walk's misses overlap. (Loading the
+         * first targets' entries of the row 4 ahead too gained nothing.) */
         if (i + 8 < n)
             __builtin_prefetch(&orows[w->touched[i + 8]], 0);
-        if (i + 4 < n)
-            DYNG_FN(sssp_load_targets)(orows, ocol, parent, w->mark, w->touched[i + 4]);
         const int64_t x = w->touched[i];
         const int64_t off = (int64_t)orows[x].off, len = DYNG_FN(len_of)(&orows[x]);
         for (int64_t j = 0; j < len; j++) {
@@ -1079,8 +1065,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     }
 
     /* 2. Pull: invalidated vertices take their best valid in-neighbour (the
-     * loop loads the in-rows and in-neighbours of the vertices a few ahead,
-     * as the walk does); heads whose in-edges got cheaper or gained a lower
+     * loop loads the in-row records of the vertices 8 ahead, as the walk
+     * does); heads whose in-edges got cheaper or gained a lower
      * tight parent improve. Only the valid ones: an invalidated vertex inside
      * the region keeps infinity and is reached by the push (Dial's ring), not
      * queued twice (its pulled key in the radix heap, then a lower one in the
@@ -1097,12 +1083,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     int64_t pushes = 0, pops = 0;
     const dyng_i_adj *in = DYNG_FN(sssp_in)(g);
     const ROW *irows = DYNG_FN(rows)(in);
-    const DYNG_V *icol = DYNG_FN(cols)(in);
     for (int64_t i = 0; i < invalid; i++) {
         if (i + 8 < invalid)
             __builtin_prefetch(&irows[w->touched[i + 8]], 0);
-        if (i + 4 < invalid)
-            DYNG_FN(sssp_load_targets)(irows, icol, dist, w->mark, w->touched[i + 4]);
         const int64_t v = w->touched[i];
         DYNG_FN(sssp_pull)(g, obj, dist, w->mark, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
