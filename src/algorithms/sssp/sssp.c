@@ -168,7 +168,7 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
 }
 
 /*
- * The auto choices (ADR 0004, rules 6 and 9), made on several threads and
+ * The auto choices (ADR 0004, rules 6, 9 and 11), made on several threads and
  * graphs of at least 2^16 entries; elsewhere Dijkstra. Near-far pays off
  * where the frontiers are wide:
  *  - degrees that are skewed say so, from a sample of about 16,384 rows (a
