@@ -146,14 +146,43 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 SSSP,
-                "    for (int64_t i = 0; i < nt && (double)nt <= limit; i++) {\n"
-                "        const int64_t x = w->touched[i];\n",
-                "    for (int64_t i = nt; i < nt && (double)nt <= limit; i++) {\n"
-                "        const int64_t x = w->touched[i];\n",
+                "    int64_t i = *walked, n = *nt;\n"
+                "    for (; i < n && (double)n <= limit; i++) {\n",
+                "    int64_t n = *nt, i = n;\n    for (; i < n && (double)n <= limit; i++) {\n",
             ),
         ),
         c_tests=("test_sssp",),
         py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-compute-counts-stale-pops",
+        bug="Dijkstra's count of the vertices it reached also counts the entries it skips as "
+        "stale, so the result starts with more reached vertices than it has, and the first "
+        "batch that outweighs the tree is read instead of recomputed (ADR 0004, rule 10).",
+        edits=(
+            Edit(
+                SSSP,
+                "        run->reached = pops; /* each reached vertex",
+                "        run->reached = pops + 1; /* each reached vertex",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-frontier-test-strict",
+        bug="auto's frontier test takes near-far only when the queue is longer than what "
+        "Dijkstra has settled, not when it is as long (ADR 0004, rule 11).",
+        edits=(
+            Edit(
+                SSSP,
+                "        if (pops == probe && (dial ? buckets.count : lazy ? radix.count : size) "
+                ">= probe) {\n",
+                "        if (pops == probe && (dial ? buckets.count : lazy ? radix.count : size) > "
+                "probe) {\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
     ),
     Mutant(
         name="sssp-compute-any-tight-parent",
@@ -207,8 +236,8 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 SSSP,
-                "    const bool both = !g->p.directed;\n    int64_t nh = 0;\n",
-                "    const bool both = false;\n    int64_t nh = 0;\n",
+                "    const bool both = !g->p.directed;\n    dyng_i_sssp_work *w = &res->work;\n",
+                "    const bool both = false;\n    dyng_i_sssp_work *w = &res->work;\n",
             ),
         ),
         c_tests=("test_sssp",),
@@ -222,13 +251,13 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 CC_TMPL,
-                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &stop, r);",
-                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, 0, &stop, r);",
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->stop, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, 0, &job->stop, job->r);",
             ),
             Edit(
                 CC_TMPL,
-                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &stop, r);",
-                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &stop, r);",
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->stop, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &job->stop, job->r);",
             ),
         ),
         c_tests=("test_cycle_count",),
@@ -264,8 +293,9 @@ MUTANTS: tuple[Mutant, ...] = (
             ),
             Edit(
                 APPLY,
-                "    const bool del_first = g->p.semantics.deletions_first;\n    int64_t k = 0;\n",
-                "    const bool del_first = false;\n    int64_t k = 0;\n",
+                "    const bool del_first = g->p.semantics.deletions_first, "
+                "both = !g->p.directed;\n",
+                "    const bool del_first = false, both = !g->p.directed;\n",
             ),
             Edit(
                 APPLY_PLAN,
@@ -283,23 +313,16 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 APPLY,
-                "    int64_t k = 0;\n    for (int pass = 0; pass < 2; pass++) {\n",
-                "    int64_t k = 0, kin = 0;\n    for (int pass = 0; pass < 2; pass++) {\n",
+                "                if (p1 != NULL)\n"
+                "                    p1[n1++] = (dyng_i_pair){v, seq};\n",
+                "                if (p1 != NULL && ins)\n"
+                "                    p1[n1++] = (dyng_i_pair){v, seq};\n",
             ),
             Edit(
                 APPLY,
-                "            if (pl->num_dirs == 2)\n"
-                "                pl->dir[1].ops[k] = (dyng_i_op){v, u, seq, index};\n",
-                "            if (pl->num_dirs == 2 && ins)\n"
-                "                pl->dir[1].ops[kin++] = (dyng_i_op){v, u, seq, index};\n",
-            ),
-            Edit(
-                APPLY,
-                "                pl->dir[0].ops[k++] = (dyng_i_op){v, u, seq, index};\n"
-                "        }\n    }\n}\n",
-                "                pl->dir[0].ops[k++] = (dyng_i_op){v, u, seq, index};\n"
-                "        }\n    }\n"
-                "    if (pl->num_dirs == 2)\n        pl->dir[1].num_ops = kin;\n}\n",
+                "        }\n    }\n}\n\n/* ---- step 2: sorting ---- */",
+                "        }\n    }\n    if (p1 != NULL)\n        pl->dir[1].num_ops = n1;\n}\n\n"
+                "/* ---- step 2: sorting ---- */",
             ),
         ),
         c_tests=("test_apply", "test_apply_random"),
