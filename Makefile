@@ -181,6 +181,7 @@ check-wheel: $(PY_STAMP)
 
 lint-python: $(PY_STAMP)
 	$(VENV)/bin/python scripts/regen.py --check
+	$(VENV)/bin/python scripts/mutation.py --check-anchors
 	$(VENV)/bin/ruff check python tests/python bench scripts fuzz docs examples/python
 	$(VENV)/bin/ruff format --check python tests/python bench scripts fuzz docs examples/python
 

@@ -1,6 +1,7 @@
 """Plant realistic bugs one at a time and show that the test suite catches each (mutation checks).
 
-Usage: python scripts/mutation.py [--list] [--only NAME] [--jobs N] [--report PATH]
+Usage: python scripts/mutation.py [--list] [--check-anchors] [--only NAME] [--jobs N]
+                                 [--report PATH]
 
 Each mutant is a bug that a change to dynG could plausibly bring (a subtree the sssp repair
 forgets, a deletion the in-rows never see, a checksum left unchecked, a lock released early),
@@ -26,8 +27,10 @@ selected test passes. Before any mutant, the selected tests run on the unmutated
 baseline): a test that fails there would prove nothing, so the run stops (or, with
 ``--exclude-baseline-failures``, leaves those tests out of every mutant's run and says so in the
 report). A replacement whose anchor text is not found exactly once stops the run too (the code
-moved: update the mutant). A mutant that survives shows a gap in the tests: write the test that
-kills it (and say so in the mutant's ``note``).
+moved: update the mutant). ``--check-anchors`` checks only that, without copying or building
+(a second or so), and ``make lint-python`` runs it, so that a change that moves a mutant's code
+says so at once rather than at the next ``make mutation``. A mutant that survives shows a gap in
+the tests: write the test that kills it (and say so in the mutant's ``note``).
 
 Running all the mutants takes about 5 to 10 minutes on 2 cores (``--jobs 1``); ``--jobs 2``
 tests two at a time in two copies.
@@ -1104,6 +1107,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument(
+        "--check-anchors",
+        action="store_true",
+        help="check that every mutant's anchor text occurs exactly once, and exit",
+    )
+    p.add_argument(
         "--only",
         action="append",
         default=[],
@@ -1272,6 +1280,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{m.name:36} {where}\n{'':36} {m.bug}")
         return 0
     try:
+        if options.check_anchors:
+            read_sources(MUTANTS)
+            print(f"mutation: the anchors of all {len(MUTANTS)} mutants are found")
+            return 0
         return run_all(options)
     except MutationError as e:
         print(f"mutation: {e}", file=sys.stderr)
