@@ -176,8 +176,9 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
  *    R-MAT graphs, whose diameter is small): near-far at once;
  *  - otherwise, on graphs of 2^17 vertices or more, Dijkstra starts and
  *    tests the frontier once it has settled 2,048 vertices. A queue at least
- *    as long says the graph expands (random graphs of mean degree 2 to 8:
- *    6,000 to 14,000 entries then, and 178,000 on R-MAT), and near-far
+ *    as long says the graph expands (random graphs of mean degree 4 to 8:
+ *    6,000 to 14,000 entries then, of mean degree 2 just under 2,000;
+ *    178,000 on R-MAT), and near-far
  *    starts over; a road network or a grid, whose frontier grows like the
  *    square root of what is settled (97 to 641 entries), runs Dijkstra to
  *    the end, which relaxes each edge once;
