@@ -763,6 +763,30 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     return len + 1;
 }
 
+/*
+ * Load ahead the lines of a sorted row that a search for any target in it
+ * reads first (the commit's look-ahead): every line of a row of up to 16
+ * lines, else the lines at each sixteenth of the row, where the first four
+ * steps of a binary search (first_at_least) probe. Those probes otherwise
+ * wait for each other, one cache miss each, in every long row a batch
+ * changes, which a graph of skewed degrees has many of. Measured on R-MAT
+ * (2^20 vertices, 4M edges, in-edges stored), the library with and without,
+ * bench_apply: one thread, 10K changes 5.0 against 6.7 ms, 50K 19.3 against
+ * 22.2; a C driver, streams of 1K and 10K mixed changes, 0.38-0.40 against
+ * 0.49-0.51 ms and 3.0-3.4 against 4.0-4.2 ms. Rows at eighths, 32nds or
+ * 64ths did as well as sixteenths; the weights' lines too gained nothing.
+ * Rows of one line (every row of the uniform graph, mean length 4) load
+ * nothing more.
+ */
+DYNG_I_PREFETCHER DYNG_FN(load_search)(const DYNG_V *row, int64_t len) {
+    const int64_t line = 64 / (int64_t)sizeof(DYNG_V);
+    if (len <= line)
+        return;
+    const int64_t step = len / 16 > line ? len / 16 : line;
+    for (int64_t k = step; k < len; k += step)
+        __builtin_prefetch(row + k, 1);
+}
+
 /* The second pass of a repack, piece by piece (a team's work). */
 static void DYNG_FN(repack_copy)(void *ctx) {
     dyng_i_rows_job *job = ctx;
@@ -844,6 +868,8 @@ static void DYNG_FN(commit_team)(void *ctx) {
         if (i + DYNG_I_AHEAD < nr) { /* the plan knows where rows are */
             const dyng_i_rowplan *ahead = &dp->rows[i + DYNG_I_AHEAD];
             __builtin_prefetch(col + ahead->old_off, 1);
+            if (ru->sorted)
+                DYNG_FN(load_search)(col + ahead->old_off, ahead->old_len);
             if (K > 0)
                 __builtin_prefetch(adj->w + ahead->old_off * K, 1);
             if (ahead->row < n_new)

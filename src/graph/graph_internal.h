@@ -43,6 +43,18 @@ typedef struct dyng_i_adj {
     int64_t hole_alloc[DYNG_I_HOLE_SIZES];
 } dyng_i_adj;
 
+/* The head of a helper whose only work is prefetching. It must be inlined
+ * where it is called: GCC finds such a function free of side effects (a
+ * prefetch does not count as one) and drops every call to it that it has
+ * not inlined. It did so to the walk's and the pull's loads of their
+ * targets ahead once they moved into one helper (from 2026-12-05, 76192d9,
+ * until the helper went: inlined, it gained nothing), and to a first
+ * version of the ring's load-ahead (sssp_ring_ahead), while the same code
+ * written in the loop worked. Used by the apply's look-ahead of a row's
+ * search (load_search) and the ring's. Count the prefetch instructions of
+ * the built library (objdump -d) after changing such a helper. */
+#define DYNG_I_PREFETCHER static inline __attribute__((always_inline)) void
+
 /* The most free slots a row record keeps after its row (rows.tmpl.h). */
 #define DYNG_I_MAX_EXTRA 255
 
