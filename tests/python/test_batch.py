@@ -54,6 +54,27 @@ def test_from_arrays_with_weight_matrix() -> None:
     assert b.insert_src.dtype == np.int64  # an int64 array keeps its width
 
 
+@pytest.mark.parametrize(
+    ("ins", "dels", "want"),
+    [
+        (np.int32, np.int32, np.int32),
+        (np.int32, np.int64, np.int64),
+        (np.int64, np.int32, np.int64),
+        (np.int16, np.uint32, np.int64),
+        (np.uint8, np.int16, np.int32),
+    ],
+)
+def test_one_id_width_for_the_whole_batch(ins: type, dels: type, want: type) -> None:
+    """Every id array of a batch takes the widest width its four arrays select."""
+    b = dyng.EdgeBatch(
+        insert=(np.array([0, 1], ins), np.array([1, 2], ins), np.array([3, 4], np.int32)),
+        delete=(np.array([2], dels), np.array([3], dels)),
+    )
+    for a in (b.insert_src, b.insert_dst, b.delete_src, b.delete_dst):
+        assert a.dtype == want
+    assert ints(b.insert_src) == [0, 1] and ints(b.delete_dst) == [3]
+
+
 def test_weight_matrix_with_one_column_equals_vector() -> None:
     a = dyng.EdgeBatch(insert=([0, 1], [1, 2], np.array([[4], [5]], np.int32)))
     b = dyng.EdgeBatch(insert=([0, 1], [1, 2], np.array([4, 5], np.int32)))
