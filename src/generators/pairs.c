@@ -84,15 +84,27 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *
     return s;
 }
 
-static int compare_i32(const void *x, const void *y) {
+static int compare_v32(const void *x, const void *y) {
     const int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
     return (a > b) - (a < b);
 }
 
-static int compare_i64(const void *x, const void *y) {
+static int compare_v64(const void *x, const void *y) {
     const int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
     return (a > b) - (a < b);
 }
+
+#define PAIRS_V int32_t
+#define PAIRS_FN(x) x##_v32
+#include "pairs.tmpl.h"
+#undef PAIRS_V
+#undef PAIRS_FN
+
+#define PAIRS_V int64_t
+#define PAIRS_FN(x) x##_v64
+#include "pairs.tmpl.h"
+#undef PAIRS_V
+#undef PAIRS_FN
 
 void dyng_i_pair_rows_free(dyng_i_pair_rows *r) {
     dyng_i_free(r->start);
@@ -124,35 +136,13 @@ dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, in
         dyng_i_free(start);
         return s;
     }
-    /* Row by row, in place: sort a row whose targets are out of order, then
-     * keep each distinct target inside the window (undirected: v >= u). */
-    const size_t vs = dyng_type_size(vt);
-    int64_t kept = 0, loops = 0;
-    for (int64_t u = lo; u < hi; u++) {
-        const int64_t a = dyng_i_pairs_read(row_ptr, ot, u),
-                      z = dyng_i_pairs_read(row_ptr, ot, u + 1);
-        bool ordered = true;
-        for (int64_t k = a + 1; k < z && ordered; k++)
-            ordered = dyng_i_pairs_read(v, vt, k) >= dyng_i_pairs_read(v, vt, k - 1);
-        if (!ordered)
-            qsort((char *)v + (size_t)a * vs, (size_t)(z - a), vs,
-                  vt == DYNG_TYPE_INT64 ? compare_i64 : compare_i32);
-        start[u - lo] = kept;
-        const int64_t first = kept;
-        for (int64_t k = a; k < z; k++) {
-            const int64_t x = dyng_i_pairs_read(v, vt, k);
-            if (x < lo || x >= hi || (!p.directed && x < u) ||
-                (kept > first && dyng_i_pairs_read(v, vt, kept - 1) == x))
-                continue;
-            if (vt == DYNG_TYPE_INT64)
-                ((int64_t *)v)[kept] = x;
-            else
-                ((int32_t *)v)[kept] = (int32_t)x;
-            kept++;
-            loops += x == u;
-        }
-    }
-    start[hi - lo] = kept;
+    /* Row by row, in place (pairs.tmpl.h). */
+    const bool sorted = p.order == DYNG_ORDER_SORTED;
+    int64_t loops = 0;
+    const int64_t kept =
+        vt == DYNG_TYPE_INT64
+            ? keep_rows_v64(row_ptr, ot, v, lo, hi, p.directed, sorted, start, &loops)
+            : keep_rows_v32(row_ptr, ot, v, lo, hi, p.directed, sorted, start, &loops);
     dyng_i_free(row_ptr);
     *out = (dyng_i_pair_rows){lo, hi, start, v, vt, kept, loops};
     return DYNG_OK;
