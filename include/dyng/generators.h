@@ -254,8 +254,9 @@ dyng_status dyng_generate_weights(int32_t *out, int64_t num_edges, int num_weigh
  * deletions than pairs in the window, more insertions than free pairs),
  * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED. *out is NULL on failure.
  * Time and memory O(n + E + size) with E the graph's stored entries (the list
- * of step 1 is g's CSR export, filtered row by row; a graph in append order
- * adds the sorting of each row whose targets are out of order). Sequential.
+ * of step 1 is read from g's rows in place, filtered row by row; a graph in
+ * append order adds the sorting of each row whose targets are out of order).
+ * Sequential.
  */
 typedef struct dyng_random_batch_options {
     int64_t size;           /* changes in the batch                  */

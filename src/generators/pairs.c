@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "generators/pairs.h"
+#include "graph/window_rows.h"
 
 int dyng_i_pair_compare(const void *x, const void *y) {
     const dyng_i_pair *a = x, *b = y;
@@ -84,28 +85,6 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *
     return s;
 }
 
-static int compare_v32(const void *x, const void *y) {
-    const int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-    return (a > b) - (a < b);
-}
-
-static int compare_v64(const void *x, const void *y) {
-    const int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-    return (a > b) - (a < b);
-}
-
-#define PAIRS_V int32_t
-#define PAIRS_FN(x) x##_v32
-#include "pairs.tmpl.h"
-#undef PAIRS_V
-#undef PAIRS_FN
-
-#define PAIRS_V int64_t
-#define PAIRS_FN(x) x##_v64
-#include "pairs.tmpl.h"
-#undef PAIRS_V
-#undef PAIRS_FN
-
 void dyng_i_pair_rows_free(dyng_i_pair_rows *r) {
     dyng_i_free(r->start);
     dyng_i_free(r->v);
@@ -116,34 +95,20 @@ dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, in
                                   int64_t hi) {
     memset(out, 0, sizeof *out);
     dyng_graph_properties p;
-    int64_t n = 0, entries = 0;
+    int64_t entries = 0;
     DYNG_I_TRY(dyng_graph_properties_of(&p, g));
-    DYNG_I_TRY(dyng_graph_num_vertices(&n, g));
     DYNG_I_TRY(dyng_graph_num_entries(&entries, g));
-    const dyng_type vt = p.vertex_type, ot = p.offset_type;
-    void *row_ptr = dyng_i_malloc((size_t)n + 1, dyng_type_size(ot));
+    const dyng_type vt = p.vertex_type;
     void *v = dyng_i_malloc(entries > 0 ? (size_t)entries : 1, dyng_type_size(vt));
     int64_t *start = dyng_i_malloc((size_t)(hi - lo) + 1, sizeof(int64_t));
-    dyng_status s = DYNG_OK;
-    if (row_ptr == NULL || v == NULL || start == NULL)
-        s = dyng_i_oom("the generator's list of edges",
-                       (size_t)entries * dyng_type_size(vt) + (size_t)n * sizeof(int64_t));
-    if (s == DYNG_OK)
-        s = dyng_graph_to_csr(g, false, row_ptr, v, NULL);
-    if (s != DYNG_OK) {
-        dyng_i_free(row_ptr);
+    if (v == NULL || start == NULL) {
         dyng_i_free(v);
         dyng_i_free(start);
-        return s;
+        return dyng_i_oom("the generator's list of edges",
+                          (size_t)entries * dyng_type_size(vt) + (size_t)(hi - lo) * 8);
     }
-    /* Row by row, in place (pairs.tmpl.h). */
-    const bool sorted = p.order == DYNG_ORDER_SORTED;
     int64_t loops = 0;
-    const int64_t kept =
-        vt == DYNG_TYPE_INT64
-            ? keep_rows_v64(row_ptr, ot, v, lo, hi, p.directed, sorted, start, &loops)
-            : keep_rows_v32(row_ptr, ot, v, lo, hi, p.directed, sorted, start, &loops);
-    dyng_i_free(row_ptr);
+    const int64_t kept = dyng_i_graph_window_rows(g, lo, hi, v, start, &loops);
     *out = (dyng_i_pair_rows){lo, hi, start, v, vt, kept, loops};
     return DYNG_OK;
 }

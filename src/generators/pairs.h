@@ -46,10 +46,10 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *
  * lo <= u, v < hi, an undirected edge once as (u, v) with u <= v, parallel
  * edges once. Row u (lo <= u < hi) holds targets v[start[u - lo] ..
  * start[u - lo + 1]), ascending; so pair number k of the list sorted by
- * (u, v) is v[k] of the row whose range holds k. Made from a CSR export in
- * O(n + entries) time and that much memory (no sort of the whole list: only
- * rows whose targets are out of order, in a graph kept in append order, are
- * sorted).
+ * (u, v) is v[k] of the row whose range holds k. Read from the graph's rows
+ * in place (graph/window_rows.h) in O(n + entries) time and that much memory
+ * (no sort of the whole list: only rows whose targets are out of order, in a
+ * graph kept in append order, are sorted).
  */
 typedef struct dyng_i_pair_rows {
     int64_t lo, hi;

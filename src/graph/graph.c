@@ -14,6 +14,7 @@
 #include "core/memory.h"
 #include "core/resources_internal.h"
 #include "graph_internal.h"
+#include "window_rows.h"
 
 static atomic_uint_fast64_t state_counter;
 
@@ -451,6 +452,12 @@ dyng_status dyng_graph_to_csr(const dyng_graph *g, bool transposed, void *row_pt
         return DYNG_OK;
     }
     return g->k->transpose_csr(&g->out, g->n, K, row_ptr, col, weights);
+}
+
+int64_t dyng_i_graph_window_rows(const dyng_graph *g, int64_t lo, int64_t hi, void *out,
+                                 int64_t *start, int64_t *loops) {
+    return g->k->window_rows(&g->out, lo, hi, !g->p.directed, g->p.order == DYNG_ORDER_SORTED, out,
+                             start, loops);
 }
 
 dyng_status dyng_graph_to_edges(const dyng_graph *g, void *src, void *dst, int32_t *weights) {

@@ -131,6 +131,9 @@ struct dyng_i_kernels {
     void (*check_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, dyng_resources *r,
                        bool *interrupted);
     void (*commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r);
+    /* The distinct pairs of a window, row by row (window_rows.tmpl.h). */
+    int64_t (*window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t hi, bool upper, bool sorted,
+                           void *out, int64_t *start, int64_t *loops);
     size_t row_record_bytes;
     size_t vertex_bytes;
 };

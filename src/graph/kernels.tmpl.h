@@ -841,6 +841,10 @@ done:
 
 #include "apply_rows.tmpl.h"
 
+/* ---- the batch generator's pairs, read in place ---- */
+
+#include "window_rows.tmpl.h"
+
 const dyng_i_kernels DYNG_KERNELS = {
     .build = DYNG_FN(build),
     .build_transposed = DYNG_FN(build_transposed),
@@ -856,6 +860,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .plan_layout = DYNG_FN(plan_layout),
     .check_rows = DYNG_FN(check_rows),
     .commit = DYNG_FN(commit),
+    .window_rows = DYNG_FN(window_rows),
     .row_record_bytes = sizeof(ROW),
     .vertex_bytes = sizeof(DYNG_V),
 };

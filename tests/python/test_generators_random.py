@@ -622,6 +622,32 @@ def test_random_batch_is_the_documented_algorithm(
         assert b.insert_weights.reshape(-1).tolist() == weights
 
 
+@pytest.mark.parametrize(("directed", "append"), [(True, False), (False, False), (True, True)])
+def test_random_batch_reads_rows_where_batches_moved_them(directed: bool, append: bool) -> None:
+    # The generator reads the graph's rows in place: after a stream of batches, rows lie in
+    # holes and at the tail, and the batch is still the model's of the graph's edge list.
+    g = erdos_renyi(300, 900, seed=4, directed=directed, weights=(1, 9))
+    if append:
+        es, ed, ew = g.edges()
+        g = dyng.Graph.from_edges(
+            es[::-1],
+            ed[::-1],
+            ew[::-1],
+            num_vertices=300,
+            row_order="append",
+            multi_edges="allow",
+        )
+    for step in range(12):
+        g.apply(random_batch(g, 120, seed=100 + step, insert_fraction=0.7))
+    es, ed, _ = g.edges()
+    for seed, window in ((1, None), (2, 200), (3, 299)):
+        want = model_random_batch(pairs(es, ed), 300, directed, 1, 40, 0.5, seed, window, 1, 9)
+        assert want is not None
+        b = random_batch(g, 40, seed=seed, locality_window=window, weights=(1, 9))
+        assert pairs(b.delete_src, b.delete_dst) == want[0]
+        assert pairs(b.insert_src, b.insert_dst) == want[1]
+
+
 def test_random_batch_errors_and_ids() -> None:
     g = erdos_renyi(10, 20, seed=1)
     b = random_batch(g, 4, seed=3, batch_id=7)
