@@ -629,6 +629,7 @@ def test_random_batch_reads_rows_where_batches_moved_them(directed: bool, append
     g = erdos_renyi(300, 900, seed=4, directed=directed, weights=(1, 9))
     if append:
         es, ed, ew = g.edges()
+        assert ew is not None
         g = dyng.Graph.from_edges(
             es[::-1],
             ed[::-1],
