@@ -50,9 +50,10 @@ typedef struct dyng_i_adj {
  * targets ahead once they moved into one helper (from 2026-12-05, 76192d9,
  * until the helper went: inlined, it gained nothing), and to a first
  * version of the ring's load-ahead (sssp_ring_ahead), while the same code
- * written in the loop worked. Used by the apply's look-ahead of a row's
- * search (load_search) and the ring's. Count the prefetch instructions of
- * the built library (objdump -d) after changing such a helper. */
+ * written in the loop worked. Used by the apply's commit (commit_ahead,
+ * load_search) and the sssp ring (sssp_ring_ahead). Count the prefetch
+ * instructions of the built library (objdump -d) after changing such a
+ * helper. */
 #define DYNG_I_PREFETCHER static inline __attribute__((always_inline)) void
 
 /* The most free slots a row record keeps after its row (rows.tmpl.h). */
