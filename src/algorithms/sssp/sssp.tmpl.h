@@ -936,6 +936,34 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
     return NF_DONE;
 }
 
+/* Rewrite touched[0 .. invalid) as the invalidated vertices in id order (the
+ * INVALID marks, read 8 at a time). The walk lists them subtree by subtree,
+ * scattered over the graph; in id order the pull that follows reads the rows
+ * and entries of neighbouring ids together. Worth it once they are one
+ * vertex in DYNG_I_INVALID_IN_ORDER or more: the scan reads n bytes in order
+ * (0.1 ms on 2^20 vertices), and on the 1M grid and mdual the pull of
+ * 40,000 to 440,000 invalidated vertices took 25% to 45% less. */
+#ifndef DYNG_I_INVALID_IN_ORDER
+#define DYNG_I_INVALID_IN_ORDER 64
+#endif
+
+static void DYNG_FN(sssp_invalid_in_order)(const uint8_t *mark, int64_t n, int64_t *touched) {
+    const uint64_t any = 0x0101010101010101ull * MARK_INVALID;
+    int64_t k = 0, v = 0;
+    for (; v + 8 <= n; v += 8) {
+        uint64_t word;
+        memcpy(&word, mark + v, 8);
+        if (!(word & any))
+            continue;
+        for (int64_t j = 0; j < 8; j++)
+            if (mark[v + j] & MARK_INVALID)
+                touched[k++] = v + j;
+    }
+    for (; v < n; v++)
+        if (mark[v] & MARK_INVALID)
+            touched[k++] = v;
+}
+
 /* The fallback: recompute res's tree, keeping the tree before in
  * work.old_d/old_p to count what changed; with nf_delta > 0 and several
  * threads, near-far on the graph's threads. The result's arrays and those two
@@ -1039,9 +1067,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
 
     /* 1. Heads whose tree edge is gone or no longer tight are invalidated,
      * with their subtrees (sssp_heads and sssp_walk). touched[0 .. nt) is the
-     * walk's queue; their old entries are saved after the walk, where they
-     * are cleared, since the walk changes none (and a walk that ends in the
-     * fallback then saves nothing). The walk stops once it passes the
+     * walk's queue; their old entries are saved by the pull, which
+     * overwrites them, since the walk changes none (and a walk that ends in
+     * the fallback then saves nothing). The walk stops once it passes the
      * fallback limit: the recomputation then follows, and a walk over most
      * of the graph would cost as much. Nothing else is touched before the
      * walk. */
@@ -1058,23 +1086,18 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         DYNG_FN(sssp_recompute)(g, res, st, nf_delta);
         return;
     }
-    for (int64_t i = 0; i < invalid; i++) {
-        const int64_t v = w->touched[i];
-        w->old_d[i] = dist[v];
-        w->old_p[i] = parent[v];
-        dist[v] = DYNG_INFINITE_DISTANCE;
-        parent[v] = -1;
-    }
-
-    /* 2. Pull: invalidated vertices take their best valid in-neighbour (the
-     * loop loads the in-row records of the vertices 8 ahead, as the walk
-     * does); heads whose in-edges got cheaper or gained a lower
-     * tight parent improve. Only the valid ones: an invalidated vertex inside
-     * the region keeps infinity and is reached by the push (Dial's ring), not
-     * queued twice (its pulled key in the radix heap, then a lower one in the
-     * ring); the fixed point is the same, since every path into the region
-     * enters it from a valid vertex or through one the push relaxes. */
+    /* 2. Pull: invalidated vertices, in id order when they are many, save
+     * their entries and take their best valid in-neighbour (the loop loads
+     * the in-row records of the vertices 8 ahead, as the walk does); heads
+     * whose in-edges got cheaper or gained a lower tight parent improve.
+     * Only the valid ones: an invalidated vertex inside the region keeps
+     * infinity and is reached by the push (Dial's ring), not queued twice
+     * (its pulled key in the radix heap, then a lower one in the ring); the
+     * fixed point is the same, since every path into the region enters it
+     * from a valid vertex or through one the push relaxes. */
     t0 = dyng_i_stage_start();
+    if (invalid * DYNG_I_INVALID_IN_ORDER >= n)
+        DYNG_FN(sssp_invalid_in_order)(w->mark, n, w->touched);
     /* The queue: the radix heap kept in the work arrays (a monotone queue
      * fits: every key pushed after a pop is larger than the key popped). A
      * push that finds no memory makes the repair fall back to recomputing,
@@ -1089,6 +1112,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         if (i + 8 < invalid)
             __builtin_prefetch(&irows[w->touched[i + 8]], 0);
         const int64_t v = w->touched[i];
+        w->old_d[i] = dist[v];
+        w->old_p[i] = parent[v];
         DYNG_FN(sssp_pull)(g, obj, dist, w->mark, v, &dist[v], &parent[v]);
         if (dist[v] < DYNG_INFINITE_DISTANCE) {
             no_memory |= !dyng_i_radix_push(q, dist[v], v);
