@@ -1258,12 +1258,23 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         }
     }
 
-    int64_t affected = 0, gained = 0;
-    for (int64_t i = 0; i < nt; i++) {
+    /* What changed. An invalidated vertex (touched[0 .. invalid)) may have
+     * found its old entry again, so it is compared. Every vertex touched
+     * after them (a head the pull lowered, a vertex the push reached) was
+     * touched to take a lower distance, or at its distance a lower parent,
+     * and kept falling from there (distances only fall in the push, and a
+     * tie only lowers a parent): it changed, and it is reached now, so only
+     * its old distance is read (the push leaves those vertices' entries out
+     * of cache: on the 1M grid, reading them back took 5% of a repair of
+     * 100 local changes). */
+    int64_t affected = nt - invalid, gained = 0;
+    for (int64_t i = 0; i < invalid; i++) {
         const int64_t v = w->touched[i];
         affected += dist[v] != w->old_d[i] || parent[v] != w->old_p[i];
         gained += (dist[v] < DYNG_INFINITE_DISTANCE) - (w->old_d[i] < DYNG_INFINITE_DISTANCE);
     }
+    for (int64_t i = invalid; i < nt; i++)
+        gained += w->old_d[i] >= DYNG_INFINITE_DISTANCE;
     if (res->reached >= 0)
         res->reached += gained;
     DYNG_FN(sssp_unmark)(w, n, nt, nh);
