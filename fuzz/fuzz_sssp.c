@@ -182,18 +182,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                           stats[t].fallback_limit <= (top > base ? top : base));
                 FZ_ASSERT(stats[t].invalidated <= stats[t].fallback_limit ||
                           stats[t].fallback_used);
-                /* Where the limit adapts, the push goes on to the end once
-                 * the limit was raised or when nothing was invalidated: then
+                /* Where the limit adapts, the push goes on to the end: then
                  * only the walk gives up (or a batch that outweighs the
-                 * tree); otherwise one thread's push stops at the limit too.
-                 * (On several threads, where a recomputation would run
+                 * tree); under a fixed limit one thread's push stops at it
+                 * too. (On several threads, where a recomputation would run
                  * near-far, one thread's push stops at the limit all the
                  * same: checked only on one thread.) */
                 const bool pulls = !p.directed || p.store_transposed;
                 const bool adapts = o.fallback_fraction > 0.0 && o.fallback_fraction < 1.0 &&
                                     o.fallback_max_fraction > o.fallback_fraction;
-                const bool goes_on =
-                    adapts && (stats[t].invalidated == 0 || stats[t].fallback_limit > base);
+                const bool goes_on = adapts;
                 dyng_resources *res = NULL;
                 int threads = 1;
                 FZ_ASSERT(dyng_graph_resources(&res, g) == DYNG_OK);

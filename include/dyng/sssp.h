@@ -51,22 +51,23 @@
  * more than the limit gives way to a recomputation; under a raised limit the
  * ratio of touched to changed vertices then becomes at least the limit over
  * what changed, so a stream whose repairs invalidate far more than they
- * change soon stops raising it. The pull and the push, once begun, go on to
- * the end when the limit was raised, or when nothing was invalidated (a push
- * that only lowers distances settles each vertex once, in distance order):
- * giving up would add a recomputation to the part already repaired. Only a
- * push after invalidations under a limit that was not raised stops at it,
- * and a push on one thread where a recomputation would run near-far on
- * several (engine auto with several threads, on graphs where a compute
- * takes near-far): what is left of it could cost more than the parallel
+ * change soon stops raising it. The limit bounds only that walk: the pull
+ * and the push, once begun, go on to the end, under a raised limit or the
+ * base one alike. The push settles each vertex once, in distance order, and
+ * the invalidated vertices it settles again are within the limit, so what
+ * is left costs about what a recomputation would, and giving up would add
+ * a recomputation to the part already repaired. Only a push on one thread
+ * where a recomputation would run near-far on several (engine auto with
+ * several threads, on graphs where a compute takes near-far) stops at the
+ * limit: what is left of it could cost more than the parallel
  * recomputation (2.9x on the 1M grid on two threads).
- * The cost: a batch that moves far more of the tree than the ones before it
- * is repaired to the end, about (1.2 to 2.5) x the share it touches, where
- * it used to cost the repair up to the limit plus a recomputation
+ * The cost: a batch that moves most of the tree is repaired to the end,
+ * about (1.1 to 1.45) x a compute when it mostly lowers distances, where it
+ * used to cost the push up to the limit plus a recomputation
  * (bench/sssp.py reports each size's worst batch). A fraction of 0 or 1, or
  * fallback_max_fraction at or below fallback_fraction, keeps the limit
  * fixed, and then every push stops at it. stats.fallback_limit says what
- * each update allowed (ADR 0008).
+ * each update allowed (ADR 0008, 0009, 0010).
  *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after
@@ -111,8 +112,9 @@ typedef struct dyng_sssp_options {
                                      rows (mean weight / 16 with skewed degrees,
                                      twice the mean weight otherwise)          */
     double fallback_fraction;     /* recompute when more than this fraction of the
-                                     vertices is invalidated or touched (0..1; 1
-                                     never falls back, 0 always does)              */
+                                     vertices is invalidated (or, under a fixed
+                                     limit, touched) (0..1; 1 never falls back, 0
+                                     always does)                                  */
     double fallback_max_fraction; /* the most the limit rises to when the batches
                                      before touched more than fallback_fraction
                                      (see "The fallback limit" above; 0..1; at
@@ -127,10 +129,9 @@ typedef struct dyng_sssp_stats {
                                  walk passes the fallback limit, it stops there:
                                  the count so far)                           */
     int64_t pushes;           /* vertices put on the push queue                     */
-    int64_t fallback_limit;   /* the vertices the repair could invalidate or touch
-                                 before giving way to a recomputation (n:
-                                 never; when raised, it bounds only what is
-                                 invalidated)                               */
+    int64_t fallback_limit;   /* the vertices the repair could invalidate (and,
+                                 where the limit is fixed, touch) before giving
+                                 way to a recomputation (n: never)           */
     bool fallback_used;       /* the result was recomputed                          */
     bool converged;           /* always true: the push runs to a fixed point        */
     dyng_apply_summary apply; /* what the batch did to the graph               */
@@ -138,10 +139,9 @@ typedef struct dyng_sssp_stats {
 
 /* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction
  * 0.03, fallback_max_fraction 0.5: a repair that invalidates 3% of the
- * vertices gives way to a recomputation, and so does one whose push touches
- * 3% after invalidating some; after batches that touched more, twice what
- * they touched, up to half of the reached vertices, and the push goes on to
- * the end. */
+ * vertices gives way to a recomputation; after batches that touched more,
+ * twice what they touched, up to half of the reached vertices; a push, once
+ * begun, goes on to the end. */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 
 /*

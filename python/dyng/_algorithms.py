@@ -162,11 +162,11 @@ class SsspOptions:
         an unweighted graph).
     fallback_fraction : float
         An update recomputes when more than this fraction of the vertices is
-        invalidated, or touched by the repair (0: whenever a vertex is; 1:
-        never), unless the batches before touched more or the repair
-        invalidated nothing (see ``fallback_max_fraction``). Held fixed (a
-        maximum at or below it), the default 0.03 bounds an update at about
-        1.1x a recomputation, however much a batch changes.
+        invalidated (0: whenever a vertex is; 1: never), unless the batches
+        before touched more; a push, once begun, goes on to the end (see
+        ``fallback_max_fraction``). Held fixed (a maximum at or below it), the
+        limit bounds what the push touches too, and the default 0.03 bounds an
+        update at about 1.1x a recomputation, however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour. A tree accepted without that check whose
@@ -198,16 +198,18 @@ class SsspOptions:
         repairs have seen. While ``2e`` is above ``fallback_fraction`` and
         ``e`` below this maximum, the limit rises to ``min(2e, maximum)`` of
         the reached vertices. A repair that invalidates more than the limit
-        recomputes; its push, once begun, goes on to the end when the limit was
-        raised or when nothing was invalidated (it only lowers distances), since
+        recomputes; its push, once begun, goes on to the end, under a raised
+        limit or the base one alike (it settles each vertex once, and the
+        invalidated vertices it settles again are within the limit), since
         giving up would add a recomputation to the part already repaired; but
         not a push on one thread where the recomputation would run near-far on
         several, which can cost more than it. So a stream whose batches each
         touch 5% to 50% of the graph is repaired, not recomputed every time; a
-        batch that moves far more of the tree than the ones before it is
-        repaired to the end (``bench/sssp.py`` reports each size's worst
-        batch). At or below ``fallback_fraction``, or with a
-        fraction of 0 or 1, the limit stays fixed and every push stops at it.
+        batch that moves most of the tree is repaired to the end, at about
+        1.1x to 1.45x a compute when it mostly lowers distances
+        (``bench/sssp.py`` reports each size's worst batch). At or below
+        ``fallback_fraction``, or with a fraction of 0 or 1, the limit stays
+        fixed and every push stops at it.
         ``Stats.fallback_limit`` says what each update allowed.
     """
 
@@ -216,8 +218,8 @@ class SsspOptions:
         default=0.03,
         metadata={
             "help": (
-                "recompute when more than this fraction of the vertices is invalidated or touched "
-                "by the repair (0: whenever one is; 1: never)"
+                "recompute when the repair invalidates more than this fraction of the vertices "
+                "(or, under a fixed limit, touches more) (0: whenever one is; 1: never)"
             )
         },
     )
@@ -269,11 +271,10 @@ class SsspStats:
     pushes : int
         Vertices put on the push queue.
     fallback_limit : int
-        The vertices the repair could invalidate, or touch after invalidating
-        some, before giving way to a recomputation (the number of vertices when
-        it never would): a fraction ``fallback_fraction`` of them, or more
-        after batches that touched more, and then it bounds only what is
-        invalidated (see :class:`Options`).
+        The vertices the repair could invalidate (and, where the limit is held
+        fixed, touch) before giving way to a recomputation (the number of
+        vertices when it never would): a fraction ``fallback_fraction`` of
+        them, or more after batches that touched more (see :class:`Options`).
     """
 
     affected: int

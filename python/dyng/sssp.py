@@ -15,11 +15,10 @@ parent is -1 like the source's.
 The update is the corrected template of Khanda, Srinivasan, Bhowmick, Norris
 and Das (IEEE TPDS 33(4), 2022): invalidate the subtrees below deleted or
 weight-increased tree edges, pull from in-neighbours, push decreases to a fixed
-point. When more than ``fallback_fraction`` of the vertices is invalidated or
-touched it recomputes instead (``Stats.fallback_used``); after batches that
-touched more, the limit rises with them, up to ``fallback_max_fraction``, and
-a push that has begun then goes on to the end, as does one after a batch that
-invalidated nothing (see :class:`Options`). It also recomputes, unless
+point. When more than ``fallback_fraction`` of the vertices is invalidated it
+recomputes instead (``Stats.fallback_used``); after batches that touched more,
+the limit rises with them, up to ``fallback_max_fraction``; a push that has
+begun goes on to the end (see :class:`Options`). It also recomputes, unless
 ``fallback_fraction`` is 1, a batch of more changes than a quarter of the
 vertices plus 4 per vertex the tree reaches, whose reading would cost more than
 the recomputation (a source that deletions have cut off).

@@ -1146,12 +1146,13 @@ static void test_fallback_limit(void) {
     CHECK(s.fallback_limit == 30 && !s.fallback_used && s.affected == 200);
     s = change_edge(g, r, 0, 95, 1, true);
     CHECK(s.fallback_limit == 400 && !s.fallback_used && s.affected == 5);
-    /* ... and one that invalidated something stops at: deleting the shortcut
-     * to 95 invalidates 5 vertices, a shortcut to 20 lowers 80; e = 0.005
-     * left the limit at 3%: recomputed. */
+    /* ... and so does one that invalidated something (only the walk stops
+     * at the limit): deleting the shortcut to 95 invalidates 5 vertices, a
+     * shortcut to 20 lowers 80; e = 0.005 left the limit at 3%, and the
+     * push goes on past it: repaired. */
     s = swap_edge(g, r, 0, 95, 0, 20);
-    CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 5 && s.affected == 80);
-    /* The recomputation changed 80 (ratio 1): 2e = 16%. */
+    CHECK(s.fallback_limit == 30 && !s.fallback_used && s.invalidated == 5 && s.affected == 80);
+    /* The repair touched 80 (the 5 invalidated among them): 2e = 16%. */
     s = change_edge(g, r, 0, 10, 1, true);
     CHECK(s.fallback_limit == 160 && !s.fallback_used && s.affected == 10);
     dyng_sssp_result_free(&r);

@@ -267,13 +267,12 @@ def checked_update(
             assert not stats.fallback_used
         if stats.invalidated > stats.fallback_limit:
             assert stats.fallback_used
-        # where the limit adapts, the push goes on to the end once the limit was
-        # raised or when nothing was invalidated: then only the walk gives up, or a
-        # batch that costs more to read than the tree to recompute; otherwise one
-        # thread's push stops at the limit too. (On several threads, where a
+        # where the limit adapts, the push goes on to the end: then only the walk
+        # gives up, or a batch that costs more to read than the tree to recompute;
+        # under a fixed limit the push stops at it too. (On several threads, where a
         # recomputation would run near-far, one thread's push stops at the limit
         # all the same: checked only on one thread.)
-        goes_on = not fixed and (stats.invalidated == 0 or stats.fallback_limit > base)
+        goes_on = not fixed
         one_thread = options.engine == "dijkstra" or g.resources.num_threads == 1
         reached = int(np.count_nonzero(old_d < INF))
         outweighs = options.fallback_fraction < 1.0 and len(batch) > n // 4 + 4 * reached
@@ -643,9 +642,9 @@ def shortcut(
 
 def test_fallback_limit_follows_the_stream() -> None:
     """The limit is 3% until a repair has run, then twice the share the last one
-    touched, up to the maximum (50%). Past a raised limit the push goes on to the end;
-    so does one that invalidated nothing (it only lowers distances); only a push after
-    invalidations under a limit that was not raised stops at it and recomputes."""
+    touched, up to the maximum (50%). It bounds only the walk that invalidates: a walk
+    past it recomputes, and a push goes on to the end, past a raised limit or the 3%
+    alike."""
     g = long_path()
     tree = dyng.sssp.compute(g, 0)
     got = [
@@ -657,7 +656,8 @@ def test_fallback_limit_follows_the_stream() -> None:
             shortcut(g, tree, 100),  # e = 60%, past the maximum: 3%, nothing invalidated
             shortcut(g, tree, 95),  # e = 20%
             shortcut(g, tree, 20, drop=95),  # e = 0.5%: 3%; 5 invalidated, 80 touched
-            shortcut(g, tree, 10),  # the recomputation changed 80 (e = 8%)
+            shortcut(g, tree, 10),  # the repair touched 80 (e = 8%)
+            shortcut(g, tree, 5, drop=20),  # e = 1%: 3%; the walk passes it: recomputed
         )
     ]
     assert got == [
@@ -666,8 +666,9 @@ def test_fallback_limit_follows_the_stream() -> None:
         (200, False, 100, 600),
         (30, False, 0, 200),
         (400, False, 0, 5),
-        (30, True, 5, 80),
+        (30, False, 5, 80),
         (160, False, 0, 10),
+        (30, True, 31, 85),
     ]
 
 

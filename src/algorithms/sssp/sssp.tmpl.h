@@ -1121,19 +1121,17 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
         }
     }
     /* Where the limit follows the stream, the pull and the push go on to
-     * the end once the limit was raised, or when nothing was invalidated:
-     * giving up would add a recomputation to the part already repaired,
-     * and a push that only lowers distances settles each vertex once, so
-     * that what is left costs about what a recomputation would (sssp.h,
+     * the end: giving up would add a recomputation to the part already
+     * repaired, and what is left costs about what a recomputation would,
+     * since the push settles each vertex once, in distance order, and the
+     * invalidated vertices it settles again are within the limit (sssp.h,
      * "The fallback limit"). Then only the walk above stops at the limit.
      * Not the push on one thread where a recomputation would run near-far
      * on several (seq_limit): there the part left costs more than the
      * recomputation (on the 1M grid on two threads, a push of insertions
      * that moved 95% of it took 2.9x a recomputation). */
     const int threads = dyng_i_threads(g->res);
-    const int64_t base = dyng_i_sssp_base_limit(&res->options, n);
-    const bool goes_on =
-        dyng_i_sssp_limit_adapts(&res->options) && (invalid == 0 || st->fallback_limit > base);
+    const bool goes_on = dyng_i_sssp_limit_adapts(&res->options);
     const double push_limit = goes_on ? (double)n : limit; /* nt never passes n */
     const double seq_limit = nf_delta > 0 && threads > 1 ? limit : push_limit;
     for (int64_t i = 0; i < nh && (double)nt <= push_limit; i++) {

@@ -86,10 +86,10 @@ static inline int64_t dyng_i_sssp_base_limit(const dyng_sssp_options *o, int64_t
 }
 
 /* Whether the fallback limit follows the stream (sssp.h, "The fallback
- * limit"): it may rise above fallback_fraction, and the push of a repair
- * whose limit was raised, or that invalidated nothing, goes on to the end
- * (not one thread's push where a recomputation would run near-far on
- * several). Otherwise the limit is fixed, and the push stops at it too. */
+ * limit"): it may rise above fallback_fraction, and it bounds only the walk
+ * that invalidates: the pull and the push go on to the end (not one
+ * thread's push where a recomputation would run near-far on several).
+ * Otherwise the limit is fixed, and the push stops at it too. */
 static inline bool dyng_i_sssp_limit_adapts(const dyng_sssp_options *o) {
     return o->fallback_fraction > 0.0 && o->fallback_fraction < 1.0 &&
            o->fallback_max_fraction > o->fallback_fraction;
