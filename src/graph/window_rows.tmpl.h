@@ -18,8 +18,8 @@ static int DYNG_FN(compare_ids)(const void *x, const void *y) {
  * self-loops among them. A row out of order (only a graph kept in append
  * order has such rows: `sorted` says there are none) is copied to out and
  * sorted there first. No CSR export: the rows are read where they are, the
- * records of the rows 8 ahead and their first targets loaded ahead (rows that
- * batches moved lie anywhere).
+ * records 16 rows ahead and the first targets 8 rows ahead loaded ahead
+ * (rows that batches moved lie anywhere).
  */
 static int64_t DYNG_FN(window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t hi, bool upper,
                                     bool sorted, void *out_v, int64_t *start, int64_t *loops) {
