@@ -191,6 +191,11 @@ static void run_stream(const stream_case *c) {
             md[v] = INF;
             mp[v] = -1;
         }
+        /* stats.affected: the entries that differ from the tree before. */
+        int64_t differ = 0;
+        for (int64_t v = 0; v < n_after; v++)
+            differ += md[v] != rd[v] || mp[v] != rpar[v];
+        CHECK(s.affected == differ);
         if (all) {
             memcpy(md, rd, (size_t)n_after * 8);
             memcpy(mp, rpar, (size_t)n_after * 8);
@@ -259,6 +264,15 @@ static void test_streams(void) {
     stream_case never = {true, true, false, true, false, 1,   0, V32, V32,
                          300,  900,  400,   6,    5,     1.0, 0, 0};
     run_stream(&never);
+    /* Sparse graphs, always falling back: the source reaches a small part,
+     * so the recomputation counts what changed as it settles each vertex
+     * (sssp.tmpl.h, DYNG_I_COUNT_AT_POPS); weights 1 and 2 make ties that
+     * move parents at the same distance. */
+    for (int directed = 0; directed <= 1; directed++) {
+        stream_case sparse = {directed, true, false, true, false, 1,   0, V32, V32,
+                              400,      300,  24,    30,   2,     0.0, 0, 0};
+        run_stream(&sparse);
+    }
     /* Hundreds of deleted tree edges in a batch: the heads pass walks their
      * subtrees DYNG_I_WALK_HEADS (64) heads at a time, and the rest at its
      * end; directed and undirected, without falling back. */
@@ -1351,6 +1365,41 @@ static void test_fallback_limit_ratio(void) {
 
 /* ---- stage hook: the stages of a compute and an update, on this thread only ------- */
 
+/* What a recomputation counts as changed where the source reaches few of the
+ * vertices (counted as Dijkstra settles them): a parent that moves at the
+ * same distance, a vertex cut off, one newly reached, a new vertex. */
+static void test_recompute_count(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    /* Of 40 vertices, 0 reaches 2, 3 (distance 1) and 4 (2, through 3). */
+    const int32_t src[] = {0, 0, 3, 10, 11}, dst[] = {3, 2, 4, 11, 12}, w[] = {1, 1, 1, 1, 1};
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 40, 5, src, dst, w, NULL));
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.fallback_fraction = 0.0; /* every update recomputes */
+    dyng_sssp_result *r = NULL;
+    REQUIRE_OK(dyng_sssp_compute(&r, g, 0, &o));
+    /* 2 -> 4 ties 3 -> 4 with a lower parent: 4 changes, its distance not. */
+    dyng_sssp_stats s = change_edge(g, r, 2, 4, 1, true);
+    CHECK(s.fallback_used && s.affected == 1);
+    /* 0 -> 3 gone: 3 is cut off; 4 keeps (2, parent 2). */
+    s = change_edge(g, r, 0, 3, 1, false);
+    CHECK(s.fallback_used && s.affected == 1);
+    /* 4 -> 10 reaches 10, 11 and 12. */
+    s = change_edge(g, r, 4, 10, 5, true);
+    CHECK(s.fallback_used && s.affected == 3);
+    /* A new vertex 45, reached from 12; 40 to 44 are new and unreached. */
+    s = change_edge(g, r, 12, 45, 1, true);
+    CHECK(s.fallback_used && s.affected == 1);
+    /* 0 -> 2 gone: everything but the source is cut off. */
+    s = change_edge(g, r, 0, 2, 1, false);
+    CHECK(s.fallback_used && s.affected == 6);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+}
+
 static void test_stage_hook(void) {
     int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 3, 4}, w[] = {1, 1, 1, 1};
     dyng_graph_properties p;
@@ -1409,6 +1458,7 @@ int main(void) {
     test_fallback_limit();
     test_fallback_limit_ratio();
     test_fallback_limit_threads();
+    test_recompute_count();
     test_auto_frontier();
     test_near_far_parallel();
     test_near_far_long_distances();

@@ -282,7 +282,8 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     dyng_status st = DYNG_OK;
     int64_t t0 = dyng_i_stage_start();
     if (plan != AUTO_NEAR_FAR) {
-        dyng_i_dijkstra_run run = {plan == AUTO_TEST_FRONTIER ? AUTO_TEST_SETTLED : 0, false, 0};
+        dyng_i_dijkstra_run run = {0};
+        run.probe = plan == AUTO_TEST_FRONTIER ? AUTO_TEST_SETTLED : 0;
         st = kernels_of(g)->compute(g, o.objective, source, r->dist, r->parent, &r->work, g->res,
                                     true, &run);
         dyng_i_stage_end("sssp.dijkstra", t0);

@@ -153,6 +153,9 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     dyng_i_buckets buckets = {NULL, 0, 0, 0};
     int64_t size = 0, pops = 0;
     const int64_t probe = run != NULL && run->probe > 0 ? run->probe : -1;
+    const int64_t *old_d = run != NULL ? run->old_d : NULL;
+    const int64_t *old_p = run != NULL ? run->old_p : NULL;
+    int64_t changed = 0, was_reached = 0;
     dyng_status st = DYNG_OK;
     dist[source] = 0;
     if (dial) {
@@ -199,6 +202,12 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
             break;
         }
         const int64_t du = dist[u];
+        if (old_d != NULL) {
+            /* u's entries are final (its tight in-neighbours all came out
+             * before it): compare them with the tree before. */
+            changed += (du != old_d[u]) | (parent[u] != old_p[u]);
+            was_reached += old_d[u] < DYNG_INFINITE_DISTANCE;
+        }
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             if (i + DYNG_I_ROW_AHEAD < len)
@@ -208,6 +217,10 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
             if (nd >= DYNG_INFINITE_DISTANCE)
                 continue;
             if (nd < dist[v]) {
+                if (old_d != NULL && dist[v] == DYNG_INFINITE_DISTANCE) {
+                    __builtin_prefetch(&old_d[v], 0);
+                    __builtin_prefetch(&old_p[v], 0);
+                }
                 dist[v] = nd;
                 parent[v] = u;
                 if (!lazy) {
@@ -224,8 +237,11 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     }
     dyng_i_radix_free(&radix);
     dyng_i_buckets_free(&buckets);
-    if (run != NULL)
+    if (run != NULL) {
         run->reached = pops; /* each reached vertex is settled once; stale entries are not */
+        run->changed = changed;
+        run->was_reached = was_reached;
+    }
     return st;
 }
 
@@ -964,6 +980,21 @@ static void DYNG_FN(sssp_invalid_in_order)(const uint8_t *mark, int64_t n, int64
             touched[k++] = v;
 }
 
+/* The recomputation counts what changed as Dijkstra settles each vertex,
+ * where the tree before reached at most one vertex in DYNG_I_COUNT_AT_POPS
+ * (a source cut off from most of the graph); otherwise by a pass over every
+ * vertex. A vertex it does not settle is unreached now, and changed if the
+ * tree before reached it, so the settled ones and the count of reached
+ * vertices before say it all. Each settled vertex reads its old entries at
+ * random (loaded ahead when it is first reached), where the pass reads the
+ * arrays in order: on luxembourg_osm cut off to 13,000 of 115,000 vertices
+ * the repair that falls back took 0.75 to 0.78 ms against 0.89 to 0.90
+ * (the compute 0.64), and with the whole of it reached about the same; on
+ * the 1M grid, all reached, 63 ms against 54. */
+#ifndef DYNG_I_COUNT_AT_POPS
+#define DYNG_I_COUNT_AT_POPS 4
+#endif
+
 /* The fallback: recompute res's tree, keeping the tree before in
  * work.old_d/old_p to count what changed; with nf_delta > 0 and several
  * threads, near-far on the graph's threads. The result's arrays and those two
@@ -995,33 +1026,41 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, 
     int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
     const int threads = dyng_i_threads(g->res);
+    const bool parallel = nf_delta > 0 && threads > 1;
+    const int64_t reached_before = res->reached; /* -1 when unknown */
+    dyng_i_dijkstra_run run = {0};
+    if (!parallel && reached_before >= 0 && reached_before <= n / DYNG_I_COUNT_AT_POPS) {
+        run.old_d = old_d;
+        run.old_p = old_p;
+    }
     bool done = false;
-    if (nf_delta > 0 && threads > 1)
+    if (parallel)
         done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL,
                                    NULL) == DYNG_OK;
     if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, true,
-                                            NULL) != DYNG_OK)
+                                            &run) != DYNG_OK)
         (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
-                                         NULL);
-    /* What changed: a vertex whose distance is the same either way changed
-     * only if it is reached and its parent moved (an unreached vertex has
-     * parent -1 in both trees), so the parents are read only there. Where
-     * the source reaches a small part of the graph that halves what the
-     * count reads (luxembourg_osm cut off to 13,000 of 115,000 vertices:
-     * 0.15 to 0.27 ms -> 0.13 to 0.17 ms, a fifth of the recomputation),
-     * and a batch that moves most distances reads the parents little more
-     * (the 1M grid: 2.5 to 2.7 ms -> 2.0 to 2.25 ms). */
-    int64_t affected = 0, reached = 0;
-    for (int64_t v = 0; v < n; v++) {
-        const int64_t d = dist[v];
-        if (d != old_d[v])
-            affected++;
-        else if (d < DYNG_INFINITE_DISTANCE)
-            affected += parent[v] != old_p[v];
-        reached += d < DYNG_INFINITE_DISTANCE;
+                                         &run);
+    if (run.old_d != NULL) {
+        res->reached = run.reached;
+        st->affected = run.changed + (reached_before - run.was_reached);
+    } else {
+        /* A vertex whose distance is the same either way changed only if
+         * it is reached and its parent moved (an unreached vertex has
+         * parent -1 in both trees), so the parents are read only there: on
+         * the 1M grid the pass took 2.0 to 2.25 ms instead of 2.5 to 2.7. */
+        int64_t affected = 0, reached = 0;
+        for (int64_t v = 0; v < n; v++) {
+            const int64_t d = dist[v];
+            if (d != old_d[v])
+                affected++;
+            else if (d < DYNG_INFINITE_DISTANCE)
+                affected += parent[v] != old_p[v];
+            reached += d < DYNG_INFINITE_DISTANCE;
+        }
+        res->reached = reached;
+        st->affected = affected;
     }
-    res->reached = reached;
-    st->affected = affected;
     st->fallback_used = true;
     st->iterations = n;
     st->pushes = 0;
