@@ -171,13 +171,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (st == DYNG_OK) {
                 FZ_ASSERT(sssp_matches(g, r[t]));
                 fz_check_changes(&before[t], r[t], &stats[t]);
-                /* The limit: fallback_fraction of the vertices, raised at
-                 * most to fallback_max_fraction of them. */
+                /* The limit: fallback_fraction of the vertices the tree
+                 * reached before (of n / 8 where it reached fewer), raised
+                 * at most to fallback_max_fraction of them. */
                 int64_t n = 0;
                 FZ_ASSERT(dyng_graph_num_vertices(&n, g) == DYNG_OK);
-                const int64_t base =
-                    o.fallback_fraction >= 1.0 ? n : (int64_t)(o.fallback_fraction * (double)n);
-                const int64_t top = (int64_t)(o.fallback_max_fraction * (double)n);
+                int64_t reached = 0;
+                for (int64_t v = 0; v < before[t].n; v++)
+                    reached += before[t].dist[v] < DYNG_INFINITE_DISTANCE;
+                const int64_t counted = reached > n / 8 ? reached : n / 8;
+                const int64_t base = o.fallback_fraction >= 1.0
+                                         ? n
+                                         : (int64_t)(o.fallback_fraction * (double)counted);
+                const int64_t top = (int64_t)(o.fallback_max_fraction * (double)reached);
                 FZ_ASSERT(stats[t].fallback_limit >= base &&
                           stats[t].fallback_limit <= (top > base ? top : base));
                 FZ_ASSERT(stats[t].invalidated <= stats[t].fallback_limit ||
@@ -197,9 +203,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 FZ_ASSERT(dyng_graph_resources(&res, g) == DYNG_OK);
                 FZ_ASSERT(dyng_resources_num_threads(&threads, res) == DYNG_OK);
                 const bool one_thread = o.engine == DYNG_SSSP_DIJKSTRA || threads == 1;
-                int64_t reached = 0;
-                for (int64_t v = 0; v < before[t].n; v++)
-                    reached += before[t].dist[v] < DYNG_INFINITE_DISTANCE;
                 const int64_t changes = tb.ni + tb.nd;
                 const bool outweighs =
                     o.fallback_fraction < 1.0 && changes > n / 4 && changes > n / 4 + 4 * reached;

@@ -29,29 +29,34 @@
  *      would, once the pull has set 4096 vertices or more), every touched
  *      vertex then taking its lowest-id tight in-neighbour as parent.
  * When the invalidated part, or the part the repair has touched, passes
- * options.fallback_fraction of the vertices, the result is recomputed
- * instead (stats.fallback_used), with the engine a compute would use. So is
- * a batch of more changes than a quarter of the vertices plus 4 per vertex
- * the tree reaches, whose reading would cost more than the recomputation (a
- * source that deletions have cut off), unless fallback_fraction is 1.
+ * the fallback limit, the result is recomputed instead
+ * (stats.fallback_used), with the engine a compute would use. So is a batch
+ * of more changes than a quarter of the vertices plus 4 per vertex the tree
+ * reaches, whose reading would cost more than the recomputation (a source
+ * that deletions have cut off), unless fallback_fraction is 1.
  *
  * The fallback limit. A repair costs about 1.2 to 2.5 times what a compute
  * spends per vertex on road networks and grids (more on graphs with hubs,
- * where few vertices change), so stopping at 3% of the vertices
- * (fallback_fraction) bounds an update at about 1.1x a recomputation; but a
- * stream whose batches each touch 5% to 25% of the vertices would then
- * recompute every time, at several times the cost of repairing. So the
- * result keeps an estimate e of the fraction of the vertices it reaches that
- * the next repair will touch: the fraction the last repair touched, or after
+ * where few vertices change), so stopping at 3% (fallback_fraction) of the
+ * vertices that a recomputation settles, those the tree reaches, bounds an
+ * update at about 1.1x a recomputation. That base limit counts no fewer
+ * than n / 8 vertices: the recomputation also writes every entry (each a
+ * tenth to a twentieth of what settling a vertex costs), and a limit much
+ * below that gives up repairs of a few hundred vertices that would cost
+ * less than the recomputation (ADR 0011). But a stream whose batches each
+ * touch 5% to 25% of the vertices would then recompute every time, at
+ * several times the cost of repairing. So the result keeps an estimate e
+ * of the fraction of the vertices it reaches that the next repair will
+ * touch: the fraction the last repair touched, or after
  * a recomputation the fraction of entries it changed times the ratio of
  * touched to changed vertices that the last repair saw (1 until one has).
  * While 2e is above fallback_fraction and e below fallback_max_fraction, the
  * limit is raised to min(2e, fallback_max_fraction) of the reached vertices
- * (and never fewer than fallback_fraction of all). A walk that invalidates
- * more than the limit gives way to a recomputation; under a raised limit the
- * ratio of touched to changed vertices then becomes at least the limit over
- * what changed, so a stream whose repairs invalidate far more than they
- * change soon stops raising it. The limit bounds only that walk: the pull
+ * (and never below the base limit). A walk that invalidates more than the
+ * limit gives way to a recomputation; under a raised limit the ratio of
+ * touched to changed vertices then becomes at least the limit over what
+ * changed, so a stream whose repairs invalidate far more than they change
+ * soon stops raising it. The limit bounds only that walk: the pull
  * and the push, once begun, go on to the end, under a raised limit or the
  * base one alike. The push settles each vertex once, in distance order, and
  * the invalidated vertices it settles again are within the limit, so what
@@ -67,7 +72,7 @@
  * (bench/sssp.py reports each size's worst batch). A fraction of 0 or 1, or
  * fallback_max_fraction at or below fallback_fraction, keeps the limit
  * fixed, and then every push stops at it. stats.fallback_limit says what
- * each update allowed (ADR 0008, 0009, 0010).
+ * each update allowed (ADR 0008, 0009, 0010, 0011).
  *
  * Atomicity: everything that can fail (validation, the staleness check, every
  * allocation, the interrupt flag) is checked before the graph changes; after
@@ -112,8 +117,9 @@ typedef struct dyng_sssp_options {
                                      rows (mean weight / 16 with skewed degrees,
                                      twice the mean weight otherwise)          */
     double fallback_fraction;     /* recompute when more than this fraction of the
-                                     vertices is invalidated (or, under a fixed
-                                     limit, touched) (0..1; 1 never falls back, 0
+                                     vertices the tree reaches (at least n / 8)
+                                     is invalidated (or, under a fixed limit,
+                                     touched) (0..1; 1 never falls back, 0
                                      always does)                                  */
     double fallback_max_fraction; /* the most the limit rises to when the batches
                                      before touched more than fallback_fraction
@@ -139,7 +145,7 @@ typedef struct dyng_sssp_stats {
 
 /* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction
  * 0.03, fallback_max_fraction 0.5: a repair that invalidates 3% of the
- * vertices gives way to a recomputation; after batches that touched more,
+ * vertices the tree reaches gives way to a recomputation; after batches that touched more,
  * twice what they touched, up to half of the reached vertices; a push, once
  * begun, goes on to the end. */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);

@@ -161,12 +161,15 @@ class SsspOptions:
         The weight column the distances add up (0 .. ``num_weights - 1``; 0 on
         an unweighted graph).
     fallback_fraction : float
-        An update recomputes when more than this fraction of the vertices is
-        invalidated (0: whenever a vertex is; 1: never), unless the batches
-        before touched more; a push, once begun, goes on to the end (see
-        ``fallback_max_fraction``). Held fixed (a maximum at or below it), the
-        limit bounds what the push touches too, and the default 0.03 bounds an
-        update at about 1.1x a recomputation, however much a batch changes.
+        An update recomputes when more than this fraction of the vertices the
+        tree reaches is invalidated (0: whenever a vertex is; 1: never), unless
+        the batches before touched more; a push, once begun, goes on to the
+        end (see ``fallback_max_fraction``). The fraction counts the vertices
+        that a recomputation settles, but no fewer than an eighth of all, as
+        a recomputation also writes every entry. Held fixed (a maximum at or
+        below it), the limit bounds what the push touches too, and the default
+        0.03 bounds an update at about 1.1x a recomputation, however much a
+        batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour. A tree accepted without that check whose
@@ -218,8 +221,9 @@ class SsspOptions:
         default=0.03,
         metadata={
             "help": (
-                "recompute when the repair invalidates more than this fraction of the vertices "
-                "(or, under a fixed limit, touches more) (0: whenever one is; 1: never)"
+                "recompute when the repair invalidates more than this fraction of the vertices the "
+                "tree reaches (or, under a fixed limit, touches more) (0: whenever one is; 1: "
+                "never)"
             )
         },
     )
@@ -274,7 +278,9 @@ class SsspStats:
         The vertices the repair could invalidate (and, where the limit is held
         fixed, touch) before giving way to a recomputation (the number of
         vertices when it never would): a fraction ``fallback_fraction`` of
-        them, or more after batches that touched more (see :class:`Options`).
+        those the tree reached before the batch (of an eighth of all, where it
+        reached fewer), or more after batches that touched more (see
+        :class:`Options`).
     """
 
     affected: int

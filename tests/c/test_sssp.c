@@ -1010,7 +1010,11 @@ static void outweighs_case(int n, int32_t heavy, dyng_sssp_engine engine, int th
     dyng_sssp_options o, never;
     dyng_sssp_options_default(&o);
     o.engine = engine;
-    o.fallback_fraction = 0.9999; /* no fallback for what a repair touches here */
+    /* No fallback for what a repair touches here: the limit adapts, so the
+     * push goes on to the end, and the walk that cuts the path off (990
+     * vertices) is within 0.9999 of the 1,000 reached. */
+    o.fallback_fraction = 0.9999;
+    o.fallback_max_fraction = 1.0;
     never = o;
     never.fallback_fraction = 1.0;
     dyng_sssp_result *a = NULL, *b1 = NULL;
@@ -1198,6 +1202,32 @@ static void test_fallback_limit(void) {
     CHECK(strstr(dyng_error_message(), "fallback_max_fraction is 1.5") != NULL);
     o.fallback_max_fraction = -0.1;
     CHECK_STATUS(dyng_sssp_compute(&r, g, 0, &o), DYNG_INVALID_ARGUMENT);
+    dyng_graph_free(&g);
+}
+
+/* The base limit counts the vertices the tree reaches (at least n / 8): a
+ * path of 1,000 cut short step by step. */
+static void test_fallback_limit_reached(void) {
+    dyng_graph *g = long_path();
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+    /* All 1,000 reached: 30. The walk invalidates 400: recomputed. */
+    dyng_sssp_stats s = change_edge(g, r, 599, 600, 10, false);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 400);
+    /* 600 reached: 18 (the estimate, 400 of 600, is past the maximum). */
+    s = change_edge(g, r, 0, 500, 1, true);
+    CHECK(s.fallback_limit == 18 && !s.fallback_used && s.affected == 100);
+    /* Raised to 2 x 100 / 600 of them; the walk invalidates 470 (30 to
+     * 499; the shortcut keeps 500 to 599). */
+    s = change_edge(g, r, 29, 30, 10, false);
+    CHECK(s.fallback_limit == 200 && s.fallback_used && s.affected == 470);
+    /* 130 reached: 3. The shortcut goes: 100 cut off. */
+    s = change_edge(g, r, 0, 500, 1, false);
+    CHECK(s.fallback_limit == 3 && s.fallback_used && s.affected == 100);
+    /* 30 reached, fewer than 1,000 / 8: 3% of 125. */
+    s = change_edge(g, r, 9, 10, 10, false);
+    CHECK(s.fallback_limit == 3 && s.fallback_used && s.affected == 20);
+    dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
 }
 
@@ -1458,6 +1488,7 @@ int main(void) {
     test_fallback_limit();
     test_fallback_limit_ratio();
     test_fallback_limit_threads();
+    test_fallback_limit_reached();
     test_recompute_count();
     test_auto_frontier();
     test_near_far_parallel();

@@ -256,11 +256,14 @@ def checked_update(
         assert stats.fallback_used  # nothing to pull from: recomputed
     if stats.fallback_used:
         assert stats.iterations == n
-    # the fallback limit: fallback_fraction of the vertices, raised at most to
+    # the fallback limit: fallback_fraction of the vertices the tree reached
+    # before (of n // 8 where it reached fewer), raised at most to
     # fallback_max_fraction of them after batches that touched more
-    base = n if options.fallback_fraction >= 1.0 else int(options.fallback_fraction * n)
+    reached = int(np.count_nonzero(old_d < INF))
+    counted = max(reached, n // 8)
+    base = n if options.fallback_fraction >= 1.0 else int(options.fallback_fraction * counted)
     fixed = not 0.0 < options.fallback_fraction < options.fallback_max_fraction
-    top = base if fixed else max(base, int(options.fallback_max_fraction * n))
+    top = base if fixed else max(base, int(options.fallback_max_fraction * reached))
     assert base <= stats.fallback_limit <= top
     if has_in_edges(g):
         if options.fallback_fraction == 1.0:
@@ -274,7 +277,6 @@ def checked_update(
         # all the same: checked only on one thread.)
         goes_on = not fixed
         one_thread = options.engine == "dijkstra" or g.resources.num_threads == 1
-        reached = int(np.count_nonzero(old_d < INF))
         outweighs = options.fallback_fraction < 1.0 and len(batch) > n // 4 + 4 * reached
         if goes_on and one_thread and stats.fallback_used and not loose:
             assert stats.invalidated > stats.fallback_limit or outweighs

@@ -353,14 +353,13 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
     return work_reserve(&r->work, r->cap);
 }
 
-/* The vertices a repair of r on n vertices may touch before recomputing
- * (sssp.h, "The fallback limit"): fallback_fraction of n, or, raised, the
- * fraction min(2e, fallback_max_fraction) of the vertices the tree reaches
- * (r->reached, known once learn_touch has run), which a recomputation
- * settles. */
-static int64_t fallback_limit(const dyng_sssp_result *r, int64_t n) {
+/* The vertices a repair of r may touch before recomputing (sssp.h, "The
+ * fallback limit"): `base`, what fallback_fraction alone gives
+ * (dyng_i_sssp_base_limit, which counts r->reached if it is unknown), or,
+ * raised, the fraction min(2e, fallback_max_fraction) of the vertices the
+ * tree reaches, which a recomputation settles. */
+static int64_t fallback_limit(const dyng_sssp_result *r, int64_t base) {
     const dyng_sssp_options *o = &r->options;
-    const int64_t base = dyng_i_sssp_base_limit(o, n);
     const double e = r->touch_est, top = o->fallback_max_fraction;
     if (!dyng_i_sssp_limit_adapts(o) || e < 0.0 || e >= top)
         return base;
@@ -369,10 +368,9 @@ static int64_t fallback_limit(const dyng_sssp_result *r, int64_t n) {
 }
 
 /* Learn from an update of r what the next one may touch; `base` is the limit
- * that fallback_fraction alone gave. Fractions count against the vertices
+ * that fallback_fraction alone gave it. Fractions count against the vertices
  * the tree reaches after the update (r->reached: a recomputation counts
- * them, a repair keeps the count; counted here the first time it is
- * unknown). */
+ * them, a repair keeps the count). */
 static void learn_touch(dyng_sssp_result *r, const dyng_sssp_stats *s, int64_t base) {
     const int64_t reached = dyng_i_sssp_reached(r);
     const double changed = (double)(s->affected > 0 ? s->affected : 1);
@@ -405,10 +403,11 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
     const bool nf_always = r->options.engine == DYNG_SSSP_NEAR_FAR;
     if (nf_always || (r->options.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1))
         nf_delta = repair_step(g, r);
-    s.fallback_limit = fallback_limit(r, g->n);
+    const int64_t base = dyng_i_sssp_base_limit(r, g->n);
+    s.fallback_limit = fallback_limit(r, base);
     kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
     if (dyng_i_sssp_limit_adapts(&r->options))
-        learn_touch(r, &s, dyng_i_sssp_base_limit(&r->options, g->n));
+        learn_touch(r, &s, base);
     s.converged = true;
     r->loose = false;
     r->graph_version = g->version;
