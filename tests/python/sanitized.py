@@ -37,10 +37,13 @@ def main() -> int:
     # leaving no sanitizer report (2026-12-05). The Makefile runs pytest with --capture=sys,
     # so that what a native library writes to the process's stderr before it ends the
     # process (libgomp's fatal errors exit with status 1) reaches the log instead of a
-    # capture file; and the test that was running is kept in LAST_TEST for the Makefile to
-    # print.
+    # capture file; and the test that was running is kept in last-test.K for the Makefile
+    # to print.
     print(f"sanitized.py: pytest starts (pid {os.getpid()})", file=sys.stderr, flush=True)
-    status = int(pytest.main(args, plugins=[LastTest(os.path.join(stage, "..", "last-test"))]))
+    # One file per shard of the suite (DYNG_TEST_SHARD "k/N"; the Makefile runs two at once).
+    shard = os.environ.get("DYNG_TEST_SHARD", "0/1").partition("/")[0]
+    last = os.path.join(stage, "..", f"last-test.{shard}")
+    status = int(pytest.main(args, plugins=[LastTest(last)]))
     print(f"sanitized.py: pytest returned {status}", file=sys.stderr, flush=True)
     return status
 
