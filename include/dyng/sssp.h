@@ -47,9 +47,9 @@
  * touch 5% to 25% of the vertices would then recompute every time, at
  * several times the cost of repairing. So the result keeps an estimate e
  * of the fraction of the vertices it reaches that the next repair will
- * touch: the fraction the last repair touched, or after
- * a recomputation the fraction of entries it changed times the ratio of
- * touched to changed vertices that the last repair saw (1 until one has).
+ * touch: the fraction the last repair touched, or after a recomputation
+ * the fraction of entries it changed times the ratio of touched to changed
+ * vertices that the last repair saw (1 until one has).
  * While 2e is above fallback_fraction and e below fallback_max_fraction, the
  * limit is raised to min(2e, fallback_max_fraction) of the reached vertices
  * (and never below the base limit). A walk that invalidates more than the
@@ -145,9 +145,9 @@ typedef struct dyng_sssp_stats {
 
 /* objective 0, engine auto, delta 0, validate_inputs true, fallback_fraction
  * 0.03, fallback_max_fraction 0.5: a repair that invalidates 3% of the
- * vertices the tree reaches gives way to a recomputation; after batches that touched more,
- * twice what they touched, up to half of the reached vertices; a push, once
- * begun, goes on to the end. */
+ * vertices the tree reaches gives way to a recomputation; after batches that
+ * touched more, twice what they touched, up to half of the reached
+ * vertices; a push, once begun, goes on to the end. */
 dyng_status dyng_sssp_options_default(dyng_sssp_options *out);
 
 /*

@@ -118,19 +118,20 @@ typedef struct dyng_i_sssp_sample {
 
 /* What a Dijkstra run is asked and reports, beyond its arrays. */
 typedef struct dyng_i_dijkstra_run {
-    int64_t probe;                /* in: after settling this many vertices (0: never), stop
-                                     if the queue holds at least as many entries (auto's
-                                     test of the frontier, sssp.c)                      */
-    bool wide;                    /* out: it stopped there (dist and parent are partial) */
-    int64_t reached;              /* out: the vertices it settled (all it reaches, unless
-                                     it stopped), which costs nothing to count there and a
-                                     pass over every vertex later                      */
-    const int64_t *old_d, *old_p; /* in (or NULL): a tree before, n entries
-                        each, to compare each settled vertex with       */
-    int64_t changed;              /* out, with old_d: settled vertices whose distance or
-                                    parent differs from the tree before             */
-    int64_t was_reached;          /* out, with old_d: settled vertices that the tree
-                                 before reached too                              */
+    /* in: after settling this many vertices (0: never), stop if the queue
+     * holds at least as many entries (auto's test of the frontier, sssp.c) */
+    int64_t probe;
+    /* out: it stopped there (dist and parent are partial) */
+    bool wide;
+    /* out: the vertices it settled (all it reaches, unless it stopped),
+     * which costs nothing to count there and a pass over every vertex later */
+    int64_t reached;
+    /* in (or NULL): a tree before, n entries each, that each settled vertex
+     * is compared with (the recomputation's count, sssp.tmpl.h) */
+    const int64_t *old_d, *old_p;
+    /* out, with old_d: settled vertices whose distance or parent differs
+     * from the tree before, and settled vertices it reached too */
+    int64_t changed, was_reached;
 } dyng_i_dijkstra_run;
 
 /* The typed kernels (sssp.tmpl.h), per (vertex, offset) pair. */
