@@ -353,9 +353,21 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
     return work_reserve(&r->work, r->cap);
 }
 
+/* The fallback limit that fallback_fraction alone gives r on a graph of n
+ * vertices (sssp.h, "The fallback limit"): that fraction of the vertices
+ * the tree reaches, or of n / DYNG_I_LIMIT_FLOOR where it reaches fewer; n
+ * when the fraction is 1 (never). */
+#define DYNG_I_LIMIT_FLOOR 8
+static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
+    if (r->options.fallback_fraction >= 1.0)
+        return n;
+    const int64_t reached = dyng_i_sssp_reached(r), floor = n / DYNG_I_LIMIT_FLOOR;
+    return (int64_t)(r->options.fallback_fraction * (double)(reached > floor ? reached : floor));
+}
+
 /* The vertices a repair of r may touch before recomputing (sssp.h, "The
  * fallback limit"): `base`, what fallback_fraction alone gives
- * (dyng_i_sssp_base_limit, which counts r->reached if it is unknown), or,
+ * (base_limit, which counts r->reached if it is unknown), or,
  * raised, the fraction min(2e, fallback_max_fraction) of the vertices the
  * tree reaches, which a recomputation settles. */
 static int64_t fallback_limit(const dyng_sssp_result *r, int64_t base) {
@@ -403,7 +415,7 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
     const bool nf_always = r->options.engine == DYNG_SSSP_NEAR_FAR;
     if (nf_always || (r->options.engine == DYNG_SSSP_AUTO && dyng_i_threads(g->res) > 1))
         nf_delta = repair_step(g, r);
-    const int64_t base = dyng_i_sssp_base_limit(r, g->n);
+    const int64_t base = base_limit(r, g->n);
     s.fallback_limit = fallback_limit(r, base);
     kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
     if (dyng_i_sssp_limit_adapts(&r->options))

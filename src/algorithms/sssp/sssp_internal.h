@@ -79,18 +79,6 @@ static inline int64_t dyng_i_sssp_reached(dyng_sssp_result *r) {
     return r->reached;
 }
 
-/* The fallback limit that fallback_fraction alone gives r on a graph of n
- * vertices (sssp.h, "The fallback limit"): that fraction of the vertices
- * the tree reaches, or of n / DYNG_I_LIMIT_FLOOR where it reaches fewer; n
- * when the fraction is 1 (never). */
-#define DYNG_I_LIMIT_FLOOR 8
-static inline int64_t dyng_i_sssp_base_limit(dyng_sssp_result *r, int64_t n) {
-    if (r->options.fallback_fraction >= 1.0)
-        return n;
-    const int64_t reached = dyng_i_sssp_reached(r), floor = n / DYNG_I_LIMIT_FLOOR;
-    return (int64_t)(r->options.fallback_fraction * (double)(reached > floor ? reached : floor));
-}
-
 /* Whether the fallback limit follows the stream (sssp.h, "The fallback
  * limit"): it may rise above fallback_fraction, and it bounds only the walk
  * that invalidates: the pull and the push go on to the end (not one
