@@ -173,7 +173,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 fz_check_changes(&before[t], r[t], &stats[t]);
                 /* The limit: fallback_fraction of the vertices the tree
                  * reached before (of n / 8 where it reached fewer), raised
-                 * at most to fallback_max_fraction of them. */
+                 * at most to fallback_max_fraction of them, or widened for
+                 * the walk to 4 times that (at most fallback_max_fraction of
+                 * what it counts) where the limit adapts. */
                 int64_t n = 0;
                 FZ_ASSERT(dyng_graph_num_vertices(&n, g) == DYNG_OK);
                 int64_t reached = 0;
@@ -183,9 +185,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 const int64_t base = o.fallback_fraction >= 1.0
                                          ? n
                                          : (int64_t)(o.fallback_fraction * (double)counted);
-                const int64_t top = (int64_t)(o.fallback_max_fraction * (double)reached);
-                FZ_ASSERT(stats[t].fallback_limit >= base &&
-                          stats[t].fallback_limit <= (top > base ? top : base));
+                const bool adapts = o.fallback_fraction > 0.0 && o.fallback_fraction < 1.0 &&
+                                    o.fallback_max_fraction > o.fallback_fraction;
+                const double wide_all = o.fallback_max_fraction * (double)counted;
+                const int64_t wide =
+                    (int64_t)(4.0 * (double)base < wide_all ? 4.0 * (double)base : wide_all);
+                int64_t top = (int64_t)(o.fallback_max_fraction * (double)reached);
+                top = top > base ? top : base;
+                if (adapts)
+                    top = wide > top ? wide : top;
+                FZ_ASSERT(stats[t].fallback_limit >= base && stats[t].fallback_limit <= top);
                 FZ_ASSERT(stats[t].invalidated <= stats[t].fallback_limit ||
                           stats[t].fallback_used);
                 /* Where the limit adapts, the push goes on to the end: then
@@ -195,8 +204,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                  * near-far, one thread's push stops at the limit all the
                  * same: checked only on one thread.) */
                 const bool pulls = !p.directed || p.store_transposed;
-                const bool adapts = o.fallback_fraction > 0.0 && o.fallback_fraction < 1.0 &&
-                                    o.fallback_max_fraction > o.fallback_fraction;
                 const bool goes_on = adapts;
                 dyng_resources *res = NULL;
                 int threads = 1;

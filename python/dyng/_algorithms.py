@@ -166,10 +166,14 @@ class SsspOptions:
         the batches before touched more; a push, once begun, goes on to the
         end (see ``fallback_max_fraction``). The fraction counts the vertices
         that a recomputation settles, but no fewer than an eighth of all, as
-        a recomputation also writes every entry. Held fixed (a maximum at or
-        below it), the limit bounds what the push touches too, and the default
-        0.03 bounds an update at about 1.1x a recomputation, however much a
-        batch changes.
+        a recomputation also writes every entry. Where the limit follows the
+        stream, a walk that passes it goes on to 4 times the base limit (at
+        most ``fallback_max_fraction`` of what it counts) when the batch read
+        so far says it will end there: a small batch that invalidates a little
+        more than the limit is repaired, a large one recomputes at once. Held
+        fixed (a maximum at or below it), the limit bounds what the push
+        touches too, and the default 0.03 bounds an update at about 1.1x a
+        recomputation, however much a batch changes.
     validate_inputs : bool
         :meth:`Result.from_arrays` also checks that every parent is the
         lowest-id tight in-neighbour. A tree accepted without that check whose
@@ -279,7 +283,8 @@ class SsspStats:
         fixed, touch) before giving way to a recomputation (the number of
         vertices when it never would): a fraction ``fallback_fraction`` of
         those the tree reached before the batch (of an eighth of all, where it
-        reached fewer), or more after batches that touched more (see
+        reached fewer), or more after batches that touched more, or 4 times
+        that fraction where the walk of a batch read whole widened it (see
         :class:`Options`).
     """
 

@@ -1211,9 +1211,10 @@ static void test_fallback_limit_reached(void) {
     dyng_graph *g = long_path();
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
-    /* All 1,000 reached: 30. The walk invalidates 400: recomputed. */
+    /* All 1,000 reached: 30, widened for a batch read whole to 120. The
+     * walk invalidates 400: recomputed. */
     dyng_sssp_stats s = change_edge(g, r, 599, 600, 10, false);
-    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 400);
+    CHECK(s.fallback_limit == 120 && s.fallback_used && s.affected == 400);
     /* 600 reached: 18 (the estimate, 400 of 600, is past the maximum). */
     s = change_edge(g, r, 0, 500, 1, true);
     CHECK(s.fallback_limit == 18 && !s.fallback_used && s.affected == 100);
@@ -1221,14 +1222,123 @@ static void test_fallback_limit_reached(void) {
      * 499; the shortcut keeps 500 to 599). */
     s = change_edge(g, r, 29, 30, 10, false);
     CHECK(s.fallback_limit == 200 && s.fallback_used && s.affected == 470);
-    /* 130 reached: 3. The shortcut goes: 100 cut off. */
+    /* 130 reached: 3, widened to 12. The shortcut goes: 100 cut off. */
     s = change_edge(g, r, 0, 500, 1, false);
-    CHECK(s.fallback_limit == 3 && s.fallback_used && s.affected == 100);
-    /* 30 reached, fewer than 1,000 / 8: 3% of 125. */
+    CHECK(s.fallback_limit == 12 && s.fallback_used && s.affected == 100);
+    /* 30 reached, fewer than 1,000 / 8: 3% of 125 (the widened walk just
+     * missed: not widened). */
     s = change_edge(g, r, 9, 10, 10, false);
     CHECK(s.fallback_limit == 3 && s.fallback_used && s.affected == 20);
     dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
+}
+
+/* A comb: the source 0 has an edge of weight 1 to each of 100 teeth, and
+ * each tooth is a path of 10 vertices (weights 1): 1,001 vertices, all
+ * reached; the base limit is 30, widened at most to 120. */
+static dyng_graph *comb_graph(void) {
+    enum { TEETH = 100, TOOTH = 10, N = 1 + TEETH * TOOTH };
+    static int32_t src[N - 1], dst[N - 1], w[N - 1];
+    int64_t m = 0;
+    for (int32_t t = 0; t < TEETH; t++)
+        for (int32_t k = 0; k < TOOTH; k++) {
+            const int32_t v = 1 + t * TOOTH + k;
+            src[m] = k == 0 ? 0 : v - 1;
+            dst[m] = v;
+            w[m++] = 1;
+        }
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, N, m, src, dst, w, NULL));
+    return g;
+}
+
+/* One batch of deletions on the comb: `absent` deletions of edges it lacks
+ * (0 -> a vertex inside a tooth: no tree edge), before or after the cuts
+ * of the first `cut` teeth from the source; the update's stats. */
+static dyng_sssp_stats cut_teeth(int cut, int absent, bool absent_first, dyng_sssp_options *o) {
+    dyng_graph *g = comb_graph();
+    dyng_sssp_result *r = NULL;
+    REQUIRE_OK(dyng_sssp_compute(&r, g, 0, o));
+    int32_t us[1000], vs[1000];
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if ((pass == 0) == absent_first)
+            for (int i = 0; i < absent; i++) {
+                us[n] = 0;
+                vs[n++] = 2 + (i % 100) * 10 + (i / 100) % 9; /* never a tooth's first */
+            }
+        else
+            for (int t = 0; t < cut; t++) {
+                us[n] = 0;
+                vs[n++] = 1 + t * 10;
+            }
+    }
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    CHECK_OK(dyng_batch_add_deletions(b, n, us, vs));
+    dyng_sssp_stats s;
+    memset(&s, 0, sizeof s);
+    CHECK_OK(dyng_sssp_update(g, b, r, &s));
+    CHECK(sssp_matches(g, r));
+    dyng_batch_free(&b);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+    return s;
+}
+
+/* The walk that passes the limit goes on to 4 times the base limit when the
+ * batch read so far says it will end there (dyng_i_sssp_widen): only where
+ * the limit follows the stream, and not after a widened walk missed until a
+ * batch is repaired. */
+static void test_walk_widens(void) {
+    /* A batch read whole: 100 invalidated, past 30, within 120: repaired. */
+    dyng_graph *g = long_path();
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+    dyng_sssp_stats s = change_edge(g, r, 899, 900, 10, false);
+    CHECK(s.fallback_limit == 120 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+    /* A cut that invalidates 400 passes the widened 120 and recomputes. A
+     * widened walk that missed: the next walks stop at the limit, so a cut
+     * of 50 stays at 18 (the estimate, 400 of the 600 reached, is past the
+     * maximum) and recomputes, where widened to 72 it would be repaired... */
+    g = long_path();
+    CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+    s = change_edge(g, r, 599, 600, 10, false);
+    CHECK(s.fallback_limit == 120 && s.fallback_used && s.affected == 400);
+    s = change_edge(g, r, 549, 550, 10, false);
+    CHECK(s.fallback_limit == 18 && s.fallback_used && s.affected == 50);
+    /* ... until a batch is repaired: a shortcut lowers 540 to 549 (e = 10 of
+     * 550), and a cut of 40 (500 to 539) passes the limit, 19 or 20, and is
+     * repaired under the widened 64 (4 x 3% of 550). */
+    s = change_edge(g, r, 0, 540, 1, true);
+    CHECK(!s.fallback_used && s.affected == 10);
+    s = change_edge(g, r, 499, 500, 10, false);
+    CHECK(s.fallback_limit == 64 && !s.fallback_used && s.invalidated == 40 && s.affected == 40);
+    dyng_sssp_result_free(&r);
+    dyng_graph_free(&g);
+
+    /* The comb: 64 teeth cut (640 vertices) with 936 absent deletions. Cut
+     * first, the walk passes 30 after 31 of 1,000 changes read: at that rate
+     * the batch would pass 120, so it recomputes at 30. */
+    s = cut_teeth(64, 936, false, NULL);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 31 && s.affected == 640);
+    /* Cut last, it passes 30 with 967 read: widened, and past 120 too. */
+    s = cut_teeth(64, 936, true, NULL);
+    CHECK(s.fallback_limit == 120 && s.fallback_used && s.invalidated > 120 && s.affected == 640);
+    /* 10 teeth cut last (100 vertices): widened, and repaired. */
+    s = cut_teeth(10, 990, true, NULL);
+    CHECK(s.fallback_limit == 120 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
+    /* A fixed limit is not widened: recomputed at 30. */
+    dyng_sssp_options o;
+    dyng_sssp_options_default(&o);
+    o.fallback_max_fraction = o.fallback_fraction;
+    s = cut_teeth(10, 990, true, &o);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.affected == 100);
 }
 
 /* On several threads, where auto's recomputation runs near-far, one
@@ -1347,7 +1457,7 @@ static void test_auto_frontier(void) {
  * parent) and 2, and leads a path 3 .. 199; so does 202 (parents 200 and
  * 201) for a path 202 .. 999. Deleting 1 -> 3 invalidates 197 vertices and
  * changes one (3's parent): the repair learns 197 touched per changed
- * vertex. Deleting 200 -> 202 then passes the raised limit and changes one
+ * vertex. Deleting 200 -> 202 then passes the raised (and widened) limit and changes one
  * vertex: its estimate is that one times the ratio (at least the limit it
  * passed), not one vertex alone. */
 static void test_fallback_limit_ratio(void) {
@@ -1373,22 +1483,26 @@ static void test_fallback_limit_ratio(void) {
     REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000, m, src, dst, w, NULL));
     dyng_sssp_options o;
     dyng_sssp_options_default(&o);
-    o.fallback_fraction = 0.3;
+    o.fallback_fraction = 0.1;
     o.fallback_max_fraction = 0.9;
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+    /* Past the base limit, 100, the walk of a batch read whole widens to
+     * 400 (4 x 10%). */
     dyng_sssp_stats s = change_edge(g, r, 1, 3, 0, false);
-    CHECK(s.fallback_limit == 300 && !s.fallback_used && s.invalidated == 197 && s.affected == 1);
-    /* e = 197 / 1,000: 2e = 39.4%. 798 invalidated pass it. */
+    CHECK(s.fallback_limit == 400 && !s.fallback_used && s.invalidated == 197 && s.affected == 1);
+    /* e = 197 / 1,000: 2e = 39.4%, widened to 400 too. 798 invalidated
+     * pass it. */
     s = change_edge(g, r, 200, 202, 0, false);
-    CHECK(s.fallback_limit >= 393 && s.fallback_limit <= 394 && s.fallback_used && s.affected == 1);
-    /* e = 1 * 394 / 1,000: 2e = 78.8%. */
+    CHECK(s.fallback_limit == 400 && s.fallback_used && s.affected == 1);
+    /* e = 1 * 400 / 1,000: 2e = 80%. */
     s = change_edge(g, r, 1, 3, 1, true);
-    CHECK(s.fallback_limit >= 786 && s.fallback_limit <= 788 && !s.fallback_used &&
+    CHECK(s.fallback_limit >= 799 && s.fallback_limit <= 800 && !s.fallback_used &&
           s.affected == 1);
-    /* That repair touched one vertex and changed it: back to 30%. */
+    /* That repair touched one vertex and changed it: back to 10%, widened
+     * (the repair re-enabled it) to 400. */
     s = change_edge(g, r, 1, 3, 0, false);
-    CHECK(s.fallback_limit == 300 && !s.fallback_used);
+    CHECK(s.fallback_limit == 400 && !s.fallback_used);
     dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
 }
@@ -1489,6 +1603,7 @@ int main(void) {
     test_fallback_limit_ratio();
     test_fallback_limit_threads();
     test_fallback_limit_reached();
+    test_walk_widens();
     test_recompute_count();
     test_auto_frontier();
     test_near_far_parallel();

@@ -358,11 +358,31 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
  * the tree reaches, or of n / DYNG_I_LIMIT_FLOOR where it reaches fewer; n
  * when the fraction is 1 (never). */
 #define DYNG_I_LIMIT_FLOOR 8
+static double limit_count(dyng_sssp_result *r, int64_t n) {
+    const int64_t reached = dyng_i_sssp_reached(r), floor = n / DYNG_I_LIMIT_FLOOR;
+    return (double)(reached > floor ? reached : floor);
+}
+
 static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
     if (r->options.fallback_fraction >= 1.0)
         return n;
-    const int64_t reached = dyng_i_sssp_reached(r), floor = n / DYNG_I_LIMIT_FLOOR;
-    return (int64_t)(r->options.fallback_fraction * (double)(reached > floor ? reached : floor));
+    return (int64_t)(r->options.fallback_fraction * limit_count(r, n));
+}
+
+/* The widest the invalidation walk may go where the limit follows the
+ * stream: DYNG_I_WALK_WIDEN times the base limit (at most
+ * fallback_max_fraction of what the base counts), when the batch read so far
+ * says the walk will end within it (dyng_i_sssp_widen). The walk alone is
+ * what a batch that passes it wastes, at about half a compute's time per
+ * vertex on the road networks and the grid. Otherwise `limit`. */
+#define DYNG_I_WALK_WIDEN 4
+static int64_t wide_limit(dyng_sssp_result *r, int64_t n, int64_t limit, int64_t base) {
+    if (!dyng_i_sssp_limit_adapts(&r->options) || r->wide_missed)
+        return limit;
+    const double top = r->options.fallback_max_fraction * limit_count(r, n);
+    const double wide = DYNG_I_WALK_WIDEN * (double)base;
+    const int64_t w = (int64_t)(wide < top ? wide : top);
+    return w > limit ? w : limit;
 }
 
 /* The vertices a repair of r may touch before recomputing (sssp.h, "The
@@ -417,9 +437,16 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
         nf_delta = repair_step(g, r);
     const int64_t base = base_limit(r, g->n);
     s.fallback_limit = fallback_limit(r, base);
-    kernels_of(g)->repair(g, b, r, &s, recompute, nf_delta, nf_always);
-    if (dyng_i_sssp_limit_adapts(&r->options))
+    const int64_t limit = s.fallback_limit;
+    const int64_t wide = wide_limit(r, g->n, limit, base);
+    kernels_of(g)->repair(g, b, r, &s, wide, recompute, nf_delta, nf_always);
+    if (dyng_i_sssp_limit_adapts(&r->options)) {
         learn_touch(r, &s, base);
+        /* A widened walk that passed the wider limit too: the stream's
+         * batches invalidate more than it, so the next walks stop at the
+         * limit until a batch is repaired. */
+        r->wide_missed = s.fallback_used ? r->wide_missed || s.fallback_limit > limit : false;
+    }
     s.converged = true;
     r->loose = false;
     r->graph_version = g->version;
@@ -451,6 +478,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     c->reached = r->reached;
     c->touch_est = r->touch_est;
     c->touch_ratio = r->touch_ratio;
+    c->wide_missed = r->wide_missed;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
     dyng_status st = result_reserve(c, r->n);

@@ -833,12 +833,13 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
 #endif
 
 static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
-                                   double limit, int64_t *nt) {
+                                   double *limit, double wide, int64_t *nt) {
     const bool both = !g->p.directed;
     dyng_i_sssp_work *w = &res->work;
     const int64_t *dist = res->dist, *parent = res->parent;
     const int obj = res->options.objective;
     int64_t nh = 0, walked = 0;
+    const int64_t total = b->num_del + b->num_ins;
     for (int list = 0; list < 2; list++) {
         const int64_t count = list == 0 ? b->num_del : b->num_ins;
         const void *src = list == 0 ? b->del_src : b->ins_src;
@@ -875,14 +876,17 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
                     w->mark[v] |= MARK_TOUCHED | MARK_INVALID;
                     w->touched[(*nt)++] = v;
                     if (*nt - walked >= DYNG_I_WALK_HEADS)
-                        DYNG_FN(sssp_walk)(g, res, &walked, nt, limit);
-                    if ((double)*nt > limit)
+                        DYNG_FN(sssp_walk)(g, res, &walked, nt, *limit);
+                    const int64_t read = (list == 0 ? 0 : b->num_del) + i + 1;
+                    if ((double)*nt > *limit && !dyng_i_sssp_widen(limit, wide, *nt, read, total))
                         return nh;
                 }
             }
         }
     }
-    DYNG_FN(sssp_walk)(g, res, &walked, nt, limit);
+    DYNG_FN(sssp_walk)(g, res, &walked, nt, *limit);
+    if ((double)*nt > *limit && dyng_i_sssp_widen(limit, wide, *nt, total, total))
+        DYNG_FN(sssp_walk)(g, res, &walked, nt, *limit);
     return nh;
 }
 
@@ -1096,8 +1100,8 @@ static bool DYNG_FN(sssp_batch_outweighs)(const dyng_batch *b, dyng_sssp_result 
  * interrupt flag is not polled (the graph has already changed).
  */
 static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
-                                 dyng_sssp_stats *st, bool recompute, int64_t nf_delta,
-                                 bool nf_always) {
+                                 dyng_sssp_stats *st, int64_t wide, bool recompute,
+                                 int64_t nf_delta, bool nf_always) {
     const int64_t n = g->n, n_old = res->n;
     const int obj = res->options.objective, K = g->p.num_weights;
     int64_t *dist = res->dist, *parent = res->parent;
@@ -1124,12 +1128,14 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * fallback limit: the recomputation then follows, and a walk over most
      * of the graph would cost as much. Nothing else is touched before the
      * walk. */
-    const double limit = (double)st->fallback_limit; /* set by dyng_i_sssp_finish */
+    double walk_limit = (double)st->fallback_limit; /* set by dyng_i_sssp_finish */
     int64_t t0 = dyng_i_stage_start();
     int64_t nt = 0;
-    const int64_t nh = DYNG_FN(sssp_heads)(g, b, res, limit, &nt);
+    const int64_t nh = DYNG_FN(sssp_heads)(g, b, res, &walk_limit, (double)wide, &nt);
+    const double limit = walk_limit; /* widened or not, the repair's from here on */
     const int64_t invalid = nt;
     st->invalidated = invalid;
+    st->fallback_limit = (int64_t)limit;
     dyng_i_stage_end("sssp.invalidate", t0);
 
     if ((double)invalid > limit) {

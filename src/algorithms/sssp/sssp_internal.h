@@ -60,6 +60,9 @@ struct dyng_sssp_result {
     double touch_ratio; /* touched per changed vertex, as the last repair saw
                            (>= 1; 1 until one has; raised to the limit over
                            what changed when a batch passes a raised limit) */
+    bool wide_missed;   /* a walk widened past the limit (sssp.c, wide_limit)
+                           passed the wider limit too, and no batch has been
+                           repaired since: walks stop at the limit          */
     int64_t reached;    /* vertices with a finite distance: counted by the
                            compute as it settles them; for a result imported
                            from arrays -1 until a repair needs it (counted
@@ -87,6 +90,21 @@ static inline int64_t dyng_i_sssp_reached(dyng_sssp_result *r) {
 static inline bool dyng_i_sssp_limit_adapts(const dyng_sssp_options *o) {
     return o->fallback_fraction > 0.0 && o->fallback_fraction < 1.0 &&
            o->fallback_max_fraction > o->fallback_fraction;
+}
+
+/* Whether the invalidation walk, past its limit *limit with `invalid`
+ * vertices invalidated after reading `read` of the batch's `total` changes,
+ * may go on to the wider limit `wide` (sssp.h, "The fallback limit"): once,
+ * and only when invalidating at the same rate through the rest of the
+ * batch would stay within it. A small batch has been read whole when its
+ * walk passes the limit, and goes on; a large one passes it early, and
+ * falls back at once, as before. When it widens, *limit becomes `wide`. */
+static inline bool dyng_i_sssp_widen(double *limit, double wide, int64_t invalid, int64_t read,
+                                     int64_t total) {
+    if (*limit >= wide || (double)invalid * (double)total > wide * (double)read)
+        return false;
+    *limit = wide;
+    return true;
 }
 
 /* dyng_update's two halves for an sssp result (sssp.c): before the apply,
@@ -131,11 +149,15 @@ typedef struct dyng_i_sssp_kernels {
                            int64_t *parent, dyng_i_sssp_work *w, dyng_resources *r, bool poll,
                            dyng_i_dijkstra_run *run);
     /* Repair after the batch was applied (cannot fail; see sssp.c), or
-     * recompute when `recompute`. With nf_delta > 0 the push and the
-     * recomputation may run near-far on the graph's threads (the push always
-     * when nf_always, else when the pull set enough vertices). */
+     * recompute when `recompute`. The walk that invalidates stops at
+     * stats->fallback_limit, or goes on to `wide` (at least that limit) when
+     * the batch read so far says it will end within it (dyng_i_sssp_widen).
+     * With nf_delta > 0 the push and the recomputation may run near-far on
+     * the graph's threads (the push always when nf_always, else when the pull
+     * set enough vertices). */
     void (*repair)(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *res,
-                   dyng_sssp_stats *stats, bool recompute, int64_t nf_delta, bool nf_always);
+                   dyng_sssp_stats *stats, int64_t wide, bool recompute, int64_t nf_delta,
+                   bool nf_always);
     /* Add the rows of every step-th vertex to *s (weights of column obj). */
     void (*sample)(const dyng_graph *g, int obj, int64_t step, dyng_i_sssp_sample *s);
     /* The parallel near-far engine (same results as compute, *reached too). */
