@@ -819,11 +819,12 @@ static void DYNG_FN(sssp_walk)(const dyng_graph *g, dyng_sssp_result *res, int64
  * work.touched[*nt]) with its subtree (sssp_walk). The subtrees are walked
  * together, DYNG_I_WALK_HEADS heads at a time, so that a walk of thin
  * subtrees still has vertices enough ahead to load (on road networks a
- * subtree is often a path); and once more than `limit` are invalid, the
+ * subtree is often a path); and once more than *limit are invalid, the
  * marking stops (the repair falls back to recomputing, and a batch need not
  * be read to its end for that: on the 1M grid, reading a batch of 50,000
  * local changes whole and then walking took 7.3 ms before the fallback,
- * walking as it goes 1.6 ms). A head gets GAIN when it
+ * walking as it goes 1.6 ms), unless the part of the batch read so far lets
+ * *limit widen to `wide` (dyng_i_sssp_widen), once. A head gets GAIN when it
  * heads an insertion whose tail is nearer the source: only those can
  * improve through the new edge, since a deletion never shortens a path nor
  * adds a tight parent, weights are at least 1, and a tail whose distance
@@ -1125,9 +1126,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
      * walk's queue; their old entries are saved by the pull, which
      * overwrites them, since the walk changes none (and a walk that ends in
      * the fallback then saves nothing). The walk stops once it passes the
-     * fallback limit: the recomputation then follows, and a walk over most
-     * of the graph would cost as much. Nothing else is touched before the
-     * walk. */
+     * fallback limit, or the wider one it may widen to: the recomputation
+     * then follows, and a walk over most of the graph would cost as much.
+     * Nothing else is touched before the walk. */
     double walk_limit = (double)st->fallback_limit; /* set by dyng_i_sssp_finish */
     int64_t t0 = dyng_i_stage_start();
     int64_t nt = 0;
