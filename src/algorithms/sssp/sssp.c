@@ -369,15 +369,16 @@ static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
     return (int64_t)(r->options.fallback_fraction * limit_count(r, n));
 }
 
-/* The widest the invalidation walk may go where the limit follows the
- * stream: DYNG_I_WALK_WIDEN times the base limit (at most
- * fallback_max_fraction of what the base counts), when the batch read so far
- * says the walk will end within it (dyng_i_sssp_widen). The walk alone is
- * what a batch that passes it wastes, at about half a compute's time per
- * vertex on the road networks and the grid. Otherwise `limit`. */
+/* The widest the invalidation walk may go: DYNG_I_WALK_WIDEN times the base
+ * limit, at most fallback_max_fraction of what the base counts (so a fixed
+ * limit, a maximum at or below fallback_fraction or a fraction of 0 or 1,
+ * never widens), when the batch read so far says the walk will end within
+ * it (dyng_i_sssp_widen); `limit` after a widened walk missed (wide_missed).
+ * The walk alone is what a batch that passes it wastes, at about half a
+ * compute's time per vertex on the road networks and the grid. */
 #define DYNG_I_WALK_WIDEN 4
 static int64_t wide_limit(dyng_sssp_result *r, int64_t n, int64_t limit, int64_t base) {
-    if (!dyng_i_sssp_limit_adapts(&r->options) || r->wide_missed)
+    if (r->wide_missed)
         return limit;
     const double top = r->options.fallback_max_fraction * limit_count(r, n);
     const double wide = DYNG_I_WALK_WIDEN * (double)base;
