@@ -353,16 +353,18 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
     return work_reserve(&r->work, r->cap);
 }
 
-/* The fallback limit that fallback_fraction alone gives r on a graph of n
- * vertices (sssp.h, "The fallback limit"): that fraction of the vertices
- * the tree reaches, or of n / DYNG_I_LIMIT_FLOOR where it reaches fewer; n
- * when the fraction is 1 (never). */
+/* What the fallback limits of r on a graph of n vertices are fractions of
+ * (sssp.h, "The fallback limit"): the vertices the tree reaches, which a
+ * recomputation settles, or n / DYNG_I_LIMIT_FLOOR where it reaches fewer
+ * (a recomputation also writes every entry). */
 #define DYNG_I_LIMIT_FLOOR 8
 static double limit_count(dyng_sssp_result *r, int64_t n) {
     const int64_t reached = dyng_i_sssp_reached(r), floor = n / DYNG_I_LIMIT_FLOOR;
     return (double)(reached > floor ? reached : floor);
 }
 
+/* The fallback limit that fallback_fraction alone gives: that fraction of
+ * limit_count; n when the fraction is 1 (never). */
 static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
     if (r->options.fallback_fraction >= 1.0)
         return n;
