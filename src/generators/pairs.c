@@ -109,7 +109,20 @@ dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, in
     }
     int64_t loops = 0;
     const int64_t kept = dyng_i_graph_window_rows(g, lo, hi, v, start, &loops);
-    *out = (dyng_i_pair_rows){lo, hi, start, v, vt, kept, loops};
+    *out = (dyng_i_pair_rows){lo, hi, start, v, vt, kept, loops, NULL, false};
+    return DYNG_OK;
+}
+
+dyng_status dyng_i_pair_rows_count(dyng_i_pair_rows *out, const dyng_graph *g, int64_t lo,
+                                   int64_t hi) {
+    memset(out, 0, sizeof *out);
+    dyng_graph_properties p;
+    DYNG_I_TRY(dyng_graph_properties_of(&p, g));
+    int64_t *start = dyng_i_malloc((size_t)(hi - lo) + 1, sizeof(int64_t));
+    if (start == NULL)
+        return dyng_i_oom("the generator's row starts", ((size_t)(hi - lo) + 1) * 8);
+    const int64_t count = dyng_i_graph_window_counts(g, lo, hi, start);
+    *out = (dyng_i_pair_rows){lo, hi, start, NULL, p.vertex_type, count, -1, g, !p.directed};
     return DYNG_OK;
 }
 
@@ -123,12 +136,18 @@ dyng_i_pair dyng_i_pair_rows_at(const dyng_i_pair_rows *r, int64_t k) {
         else
             hi = mid;
     }
-    return (dyng_i_pair){r->lo + lo, dyng_i_pair_rows_v(r, k)};
+    const int64_t u = r->lo + lo;
+    if (r->in != NULL)
+        return (dyng_i_pair){u, dyng_i_graph_window_target(r->in, r->lo, u, k - r->start[lo])};
+    return (dyng_i_pair){u, dyng_i_pair_rows_v(r, k)};
 }
 
 bool dyng_i_pair_rows_contains(const dyng_i_pair_rows *r, dyng_i_pair p) {
     if (p.u < r->lo || p.u >= r->hi)
         return false;
+    if (r->in != NULL) /* the pairs of row u are its targets in [lo or u, hi) */
+        return p.v >= (r->upper ? p.u : r->lo) && p.v < r->hi &&
+               dyng_i_graph_row_holds(r->in, p.u, p.v);
     int64_t a = r->start[p.u - r->lo], z = r->start[p.u - r->lo + 1];
     while (a < z) {
         const int64_t mid = a + (z - a) / 2;

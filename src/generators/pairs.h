@@ -54,16 +54,27 @@ dyng_status dyng_i_graph_pairs(const dyng_graph *g, dyng_i_pair **out, int64_t *
 typedef struct dyng_i_pair_rows {
     int64_t lo, hi;
     int64_t *start; /* hi - lo + 1 */
-    void *v;        /* targets, of vertex type vt */
+    void *v;        /* targets, of vertex type vt; NULL when counted in place */
     dyng_type vt;
-    int64_t count; /* pairs */
-    int64_t loops; /* of them self-loops */
+    int64_t count;        /* pairs */
+    int64_t loops;        /* of them self-loops; -1 when counted in place */
+    const dyng_graph *in; /* counted in place: the graph whose rows hold the targets */
+    bool upper;           /*   and whether it is undirected (pairs (u, v) with v >= u) */
 } dyng_i_pair_rows;
 
 /* The pair rows of g in [lo, hi) (0 <= lo <= hi <= n); ids read as g's
  * vertex type. DYNG_OUT_OF_MEMORY leaves *out empty (free it anyway). */
 dyng_status dyng_i_pair_rows_make(dyng_i_pair_rows *out, const dyng_graph *g, int64_t lo,
                                   int64_t hi);
+
+/* The same pairs counted in place, for a graph whose rows hold each target
+ * once, in order (dyng_i_graph_rows_distinct): only start is made (8 bytes a
+ * row of the window, where make copies every entry too), and a pair's
+ * target is read from the graph when asked for; loops is -1, and
+ * dyng_i_pair_rows_v may not be used. The graph must not change while they
+ * are. DYNG_OUT_OF_MEMORY leaves *out empty (free it anyway). */
+dyng_status dyng_i_pair_rows_count(dyng_i_pair_rows *out, const dyng_graph *g, int64_t lo,
+                                   int64_t hi);
 void dyng_i_pair_rows_free(dyng_i_pair_rows *r);
 
 /* Entry i of an int32 or int64 array as int64 (graph_internal.h has the

@@ -460,6 +460,22 @@ int64_t dyng_i_graph_window_rows(const dyng_graph *g, int64_t lo, int64_t hi, vo
                              start, loops);
 }
 
+bool dyng_i_graph_rows_distinct(const dyng_graph *g) {
+    return g->p.order == DYNG_ORDER_SORTED && g->p.parallel_edges == DYNG_PARALLEL_FORBID;
+}
+
+int64_t dyng_i_graph_window_counts(const dyng_graph *g, int64_t lo, int64_t hi, int64_t *start) {
+    return g->k->window_counts(&g->out, g->n, lo, hi, !g->p.directed, start);
+}
+
+int64_t dyng_i_graph_window_target(const dyng_graph *g, int64_t lo, int64_t u, int64_t j) {
+    return g->k->window_target(&g->out, u, g->p.directed ? lo : u, j);
+}
+
+bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {
+    return g->k->row_holds(&g->out, u, v);
+}
+
 dyng_status dyng_graph_to_edges(const dyng_graph *g, void *src, void *dst, int32_t *weights) {
     DYNG_I_CHECK_ARG(g);
     g->k->to_edges(&g->out, g->n, g->p.num_weights, !g->p.directed, src, dst, weights);

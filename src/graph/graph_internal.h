@@ -135,6 +135,12 @@ struct dyng_i_kernels {
     /* The distinct pairs of a window, row by row (window_rows.tmpl.h). */
     int64_t (*window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t hi, bool upper, bool sorted,
                            void *out, int64_t *start, int64_t *loops);
+    /* The same pairs counted in place, where rows hold each target once, in
+     * order; a pair's target; whether a sorted row holds a target. */
+    int64_t (*window_counts)(const dyng_i_adj *adj, int64_t n, int64_t lo, int64_t hi, bool upper,
+                             int64_t *start);
+    int64_t (*window_target)(const dyng_i_adj *adj, int64_t u, int64_t least, int64_t j);
+    bool (*row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v);
     size_t row_record_bytes;
     size_t vertex_bytes;
 };

@@ -861,6 +861,9 @@ const dyng_i_kernels DYNG_KERNELS = {
     .check_rows = DYNG_FN(check_rows),
     .commit = DYNG_FN(commit),
     .window_rows = DYNG_FN(window_rows),
+    .window_counts = DYNG_FN(window_counts),
+    .window_target = DYNG_FN(window_target),
+    .row_holds = DYNG_FN(row_holds),
     .row_record_bytes = sizeof(ROW),
     .vertex_bytes = sizeof(DYNG_V),
 };

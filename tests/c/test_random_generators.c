@@ -812,6 +812,34 @@ static void test_batches(void) {
     }
 }
 
+/* Whether two batches (int32 ids, one weight) hold the same changes, byte
+ * for byte. */
+static bool same_batch(const dyng_batch *b1, const dyng_batch *b2) {
+    for (int list = 0; list < 2; list++) {
+        int64_t n1 = 0, n2 = 0;
+        const void *s1, *d1, *s2, *d2;
+        const int32_t *w1 = NULL, *w2 = NULL;
+        if (list == 0) {
+            dyng_batch_num_deletions(&n1, b1);
+            dyng_batch_num_deletions(&n2, b2);
+            REQUIRE_OK(dyng_batch_deletions(&s1, &d1, b1));
+            REQUIRE_OK(dyng_batch_deletions(&s2, &d2, b2));
+        } else {
+            dyng_batch_num_insertions(&n1, b1);
+            dyng_batch_num_insertions(&n2, b2);
+            REQUIRE_OK(dyng_batch_insertions(&s1, &d1, &w1, b1));
+            REQUIRE_OK(dyng_batch_insertions(&s2, &d2, &w2, b2));
+        }
+        if (n1 != n2)
+            return false;
+        const size_t bytes = (size_t)n1 * sizeof(int32_t);
+        if (n1 > 0 && (memcmp(s1, s2, bytes) != 0 || memcmp(d1, d2, bytes) != 0 ||
+                       (list == 1 && memcmp(w1, w2, bytes) != 0)))
+            return false;
+    }
+    return true;
+}
+
 /* The batches of a graph depend on its edges, not on how its rows are kept:
  * the same edges in an append-order graph whose rows are out of order (and
  * hold parallel edges, which count once) give the same batches as in a
@@ -867,30 +895,11 @@ static void test_batches_row_order(void) {
             dyng_batch *b1 = NULL, *b2 = NULL;
             REQUIRE_OK(dyng_generate_batch(&b1, sorted, &bo, seq));
             REQUIRE_OK(dyng_generate_batch(&b2, append, &bo, seq));
-            for (int list = 0; list < 2; list++) {
-                int64_t n1 = 0, n2 = 0;
-                const void *s1, *d1, *s2, *d2;
-                const int32_t *w1 = NULL, *w2 = NULL;
-                if (list == 0) {
-                    dyng_batch_num_deletions(&n1, b1);
-                    dyng_batch_num_deletions(&n2, b2);
-                    REQUIRE_OK(dyng_batch_deletions(&s1, &d1, b1));
-                    REQUIRE_OK(dyng_batch_deletions(&s2, &d2, b2));
-                } else {
-                    dyng_batch_num_insertions(&n1, b1);
-                    dyng_batch_num_insertions(&n2, b2);
-                    REQUIRE_OK(dyng_batch_insertions(&s1, &d1, &w1, b1));
-                    REQUIRE_OK(dyng_batch_insertions(&s2, &d2, &w2, b2));
-                }
-                CHECK(n1 == n2 && n1 > 0);
-                if (n1 != n2)
-                    continue;
-                const size_t bytes = (size_t)n1 * sizeof(int32_t);
-                CHECK(memcmp(s1, s2, bytes) == 0);
-                CHECK(memcmp(d1, d2, bytes) == 0);
-                if (list == 1)
-                    CHECK(memcmp(w1, w2, bytes) == 0);
-            }
+            int64_t ni = 0, nd = 0;
+            dyng_batch_num_insertions(&ni, b1);
+            dyng_batch_num_deletions(&nd, b1);
+            CHECK(ni > 0 && nd > 0);
+            CHECK(same_batch(b1, b2));
             dyng_batch_free(&b1);
             dyng_batch_free(&b2);
         }
@@ -900,6 +909,83 @@ static void test_batches_row_order(void) {
         free(d);
         free(w);
         dyng_edge_arrays_free(&a);
+    }
+}
+
+/* A sorted simple graph's pairs are counted in place (the rows are not
+ * copied), and where a window is dense, copied after all to count its
+ * self-loops: the same batches, and the same refusals, as from the same
+ * edges in append order with parallel edges (always copied). A small graph
+ * with self-loops on every third vertex and a dense core: windows of 2 to
+ * 12 vertices (at width 2, more edges than pairs without loops), sizes up to
+ * past what a window holds, every insert fraction. */
+static void test_batches_counted_in_place(void) {
+    for (int directed = 0; directed < 2; directed++) {
+        enum { N = 12, MAX_E = 2 * N * N };
+        int32_t s[MAX_E], d[MAX_E], w[MAX_E];
+        int64_t m = 0;
+        for (int32_t u = 0; u < N; u++)
+            for (int32_t v = 0; v < N; v++) {
+                const bool loop = u == v && u % 3 == 0;
+                const bool core = u != v && u < 6 && v < 6 && (u + 2 * v) % 5 != 0;
+                const bool far = u != v && (u * 7 + v * 3) % 11 == 0;
+                if ((loop || core || far) && (directed || u <= v)) {
+                    s[m] = u;
+                    d[m] = v;
+                    w[m] = 1 + u + v;
+                    m++;
+                }
+            }
+        const int64_t once = m;
+        for (int64_t i = 0; i < once; i += 4) { /* parallel copies for the append graph */
+            s[m] = s[i];
+            d[m] = d[i];
+            w[m] = 7;
+            m++;
+        }
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = directed;
+        p.num_weights = 1;
+        dyng_graph *sorted = NULL, *append = NULL;
+        REQUIRE_OK(dyng_graph_from_edges(&sorted, &p, N, once, s, d, w, seq));
+        p.order = DYNG_ORDER_APPEND;
+        p.parallel_edges = DYNG_PARALLEL_ALLOW;
+        /* reversed, so that the append rows are out of order */
+        int32_t rs[MAX_E], rd[MAX_E], rw[MAX_E];
+        for (int64_t i = 0; i < m; i++) {
+            rs[i] = s[m - 1 - i];
+            rd[i] = d[m - 1 - i];
+            rw[i] = w[m - 1 - i];
+        }
+        REQUIRE_OK(dyng_graph_from_edges(&append, &p, N, m, rs, rd, rw, seq));
+        int compared = 0, refused = 0;
+        for (int64_t window = 0; window <= N; window += window == 0 ? 2 : 1)
+            for (int64_t size = 1; size <= 80; size += 13)
+                for (int f = 0; f <= 4; f++) {
+                    dyng_random_batch_options bo;
+                    dyng_random_batch_options_default(&bo);
+                    bo.size = size;
+                    bo.insert_fraction = f / 4.0;
+                    bo.locality_window = window;
+                    bo.seed = (uint64_t)(window * 1000 + size * 10 + f);
+                    dyng_batch *b1 = NULL, *b2 = NULL;
+                    const dyng_status st1 = dyng_generate_batch(&b1, sorted, &bo, seq);
+                    const dyng_status st2 = dyng_generate_batch(&b2, append, &bo, seq);
+                    CHECK(st1 == st2);
+                    if (st1 == DYNG_OK && st2 == DYNG_OK) {
+                        CHECK(same_batch(b1, b2));
+                        compared++;
+                    } else {
+                        CHECK(st1 == DYNG_INVALID_ARGUMENT);
+                        refused++;
+                    }
+                    dyng_batch_free(&b1);
+                    dyng_batch_free(&b2);
+                }
+        CHECK(compared > 100 && refused > 20);
+        dyng_graph_free(&sorted);
+        dyng_graph_free(&append);
     }
 }
 
@@ -1019,6 +1105,7 @@ int main(void) {
     test_grid();
     test_batches();
     test_batches_row_order();
+    test_batches_counted_in_place();
     test_allocation_failures();
     dyng_resources_free(&seq);
     dyng_resources_free(&omp2);
