@@ -812,9 +812,13 @@ static void test_batches(void) {
     }
 }
 
-/* Whether two batches (int32 ids, one weight) hold the same changes, byte
- * for byte. */
+/* Whether two batches (one weight) hold the same changes, byte for byte. */
 static bool same_batch(const dyng_batch *b1, const dyng_batch *b2) {
+    dyng_type t1 = DYNG_TYPE_NONE, t2 = DYNG_TYPE_NONE;
+    REQUIRE_OK(dyng_batch_vertex_type(&t1, b1));
+    REQUIRE_OK(dyng_batch_vertex_type(&t2, b2));
+    if (t1 != t2)
+        return false;
     for (int list = 0; list < 2; list++) {
         int64_t n1 = 0, n2 = 0;
         const void *s1, *d1, *s2, *d2;
@@ -832,9 +836,9 @@ static bool same_batch(const dyng_batch *b1, const dyng_batch *b2) {
         }
         if (n1 != n2)
             return false;
-        const size_t bytes = (size_t)n1 * sizeof(int32_t);
+        const size_t bytes = (size_t)n1 * dyng_type_size(t1);
         if (n1 > 0 && (memcmp(s1, s2, bytes) != 0 || memcmp(d1, d2, bytes) != 0 ||
-                       (list == 1 && memcmp(w1, w2, bytes) != 0)))
+                       (list == 1 && memcmp(w1, w2, (size_t)n1 * sizeof(int32_t)) != 0)))
             return false;
     }
     return true;
@@ -920,73 +924,89 @@ static void test_batches_row_order(void) {
  * 12 vertices (at width 2, more edges than pairs without loops), sizes up to
  * past what a window holds, every insert fraction. */
 static void test_batches_counted_in_place(void) {
-    for (int directed = 0; directed < 2; directed++) {
-        enum { N = 12, MAX_E = 2 * N * N };
-        int32_t s[MAX_E], d[MAX_E], w[MAX_E];
-        int64_t m = 0;
-        for (int32_t u = 0; u < N; u++)
-            for (int32_t v = 0; v < N; v++) {
-                const bool loop = u == v && u % 3 == 0;
-                const bool core = u != v && u < 6 && v < 6 && (u + 2 * v) % 5 != 0;
-                const bool far = u != v && (u * 7 + v * 3) % 11 == 0;
-                if ((loop || core || far) && (directed || u <= v)) {
-                    s[m] = u;
-                    d[m] = v;
-                    w[m] = 1 + u + v;
-                    m++;
+    /* (vertex, offset) types: int32 and int32, int32 and int64, int64. */
+    for (int types = 0; types < 3; types++)
+        for (int directed = 0; directed < 2; directed++) {
+            enum { N = 12, MAX_E = 2 * N * N };
+            int64_t s[MAX_E], d[MAX_E];
+            int32_t w[MAX_E];
+            int64_t m = 0;
+            for (int32_t u = 0; u < N; u++)
+                for (int32_t v = 0; v < N; v++) {
+                    const bool loop = u == v && u % 3 == 0;
+                    const bool core = u != v && u < 6 && v < 6 && (u + 2 * v) % 5 != 0;
+                    const bool far = u != v && (u * 7 + v * 3) % 11 == 0;
+                    if ((loop || core || far) && (directed || u <= v)) {
+                        s[m] = u;
+                        d[m] = v;
+                        w[m] = 1 + u + v;
+                        m++;
+                    }
+                }
+            const int64_t once = m;
+            for (int64_t i = 0; i < once; i += 4) { /* parallel copies for the append graph */
+                s[m] = s[i];
+                d[m] = d[i];
+                w[m] = 7;
+                m++;
+            }
+            dyng_graph_properties p;
+            dyng_properties_default(&p);
+            p.directed = directed;
+            p.num_weights = 1;
+            p.vertex_type = types == 2 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+            p.offset_type = types >= 1 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
+            /* The ids as the vertex type; reversed for the append graph, so
+             * that its rows are out of order. */
+            int64_t s64[2][MAX_E], d64[2][MAX_E];
+            int32_t s32[2][MAX_E], d32[2][MAX_E], rw[MAX_E];
+            for (int64_t i = 0; i < m; i++) {
+                s64[0][i] = s[i];
+                d64[0][i] = d[i];
+                s64[1][i] = s[m - 1 - i];
+                d64[1][i] = d[m - 1 - i];
+                rw[i] = w[m - 1 - i];
+                for (int r = 0; r < 2; r++) {
+                    s32[r][i] = (int32_t)s64[r][i];
+                    d32[r][i] = (int32_t)d64[r][i];
                 }
             }
-        const int64_t once = m;
-        for (int64_t i = 0; i < once; i += 4) { /* parallel copies for the append graph */
-            s[m] = s[i];
-            d[m] = d[i];
-            w[m] = 7;
-            m++;
-        }
-        dyng_graph_properties p;
-        dyng_properties_default(&p);
-        p.directed = directed;
-        p.num_weights = 1;
-        dyng_graph *sorted = NULL, *append = NULL;
-        REQUIRE_OK(dyng_graph_from_edges(&sorted, &p, N, once, s, d, w, seq));
-        p.order = DYNG_ORDER_APPEND;
-        p.parallel_edges = DYNG_PARALLEL_ALLOW;
-        /* reversed, so that the append rows are out of order */
-        int32_t rs[MAX_E], rd[MAX_E], rw[MAX_E];
-        for (int64_t i = 0; i < m; i++) {
-            rs[i] = s[m - 1 - i];
-            rd[i] = d[m - 1 - i];
-            rw[i] = w[m - 1 - i];
-        }
-        REQUIRE_OK(dyng_graph_from_edges(&append, &p, N, m, rs, rd, rw, seq));
-        int compared = 0, refused = 0;
-        for (int64_t window = 0; window <= N; window += window == 0 ? 2 : 1)
-            for (int64_t size = 1; size <= 80; size += 13)
-                for (int f = 0; f <= 4; f++) {
-                    dyng_random_batch_options bo;
-                    dyng_random_batch_options_default(&bo);
-                    bo.size = size;
-                    bo.insert_fraction = f / 4.0;
-                    bo.locality_window = window;
-                    bo.seed = (uint64_t)(window * 1000 + size * 10 + f);
-                    dyng_batch *b1 = NULL, *b2 = NULL;
-                    const dyng_status st1 = dyng_generate_batch(&b1, sorted, &bo, seq);
-                    const dyng_status st2 = dyng_generate_batch(&b2, append, &bo, seq);
-                    CHECK(st1 == st2);
-                    if (st1 == DYNG_OK && st2 == DYNG_OK) {
-                        CHECK(same_batch(b1, b2));
-                        compared++;
-                    } else {
-                        CHECK(st1 == DYNG_INVALID_ARGUMENT);
-                        refused++;
+            const bool wide = types == 2;
+            dyng_graph *sorted = NULL, *append = NULL;
+            REQUIRE_OK(dyng_graph_from_edges(&sorted, &p, N, once, wide ? (void *)s64[0] : s32[0],
+                                             wide ? (void *)d64[0] : d32[0], w, seq));
+            p.order = DYNG_ORDER_APPEND;
+            p.parallel_edges = DYNG_PARALLEL_ALLOW;
+            REQUIRE_OK(dyng_graph_from_edges(&append, &p, N, m, wide ? (void *)s64[1] : s32[1],
+                                             wide ? (void *)d64[1] : d32[1], rw, seq));
+            int compared = 0, refused = 0;
+            for (int64_t window = 0; window <= N; window += window == 0 ? 2 : 1)
+                for (int64_t size = 1; size <= 80; size += 13)
+                    for (int f = 0; f <= 4; f++) {
+                        dyng_random_batch_options bo;
+                        dyng_random_batch_options_default(&bo);
+                        bo.size = size;
+                        bo.insert_fraction = f / 4.0;
+                        bo.locality_window = window;
+                        bo.seed = (uint64_t)(window * 1000 + size * 10 + f);
+                        dyng_batch *b1 = NULL, *b2 = NULL;
+                        const dyng_status st1 = dyng_generate_batch(&b1, sorted, &bo, seq);
+                        const dyng_status st2 = dyng_generate_batch(&b2, append, &bo, seq);
+                        CHECK(st1 == st2);
+                        if (st1 == DYNG_OK && st2 == DYNG_OK) {
+                            CHECK(same_batch(b1, b2));
+                            compared++;
+                        } else {
+                            CHECK(st1 == DYNG_INVALID_ARGUMENT);
+                            refused++;
+                        }
+                        dyng_batch_free(&b1);
+                        dyng_batch_free(&b2);
                     }
-                    dyng_batch_free(&b1);
-                    dyng_batch_free(&b2);
-                }
-        CHECK(compared > 100 && refused > 20);
-        dyng_graph_free(&sorted);
-        dyng_graph_free(&append);
-    }
+            CHECK(compared > 100 && refused > 20);
+            dyng_graph_free(&sorted);
+            dyng_graph_free(&append);
+        }
 }
 
 /* ---- allocation failures ---------------------------------------------------------------- */
