@@ -52,6 +52,24 @@ def id_dtype_of(name: str) -> np.dtype[Any]:
     return _NP[name]
 
 
+# A list of at most this many values is read in Python when every value is an
+# int: NumPy's conversion, kind check and reductions cost more than the
+# values for a batch of a few edges.
+_SHORT = 64
+
+
+def _short_ints(x: object) -> tuple[int, int, int] | None:
+    """``(min, max, length)`` of a list or tuple of 1 to ``_SHORT`` ints, else None.
+
+    Exact ints only: bools, NumPy scalars, floats and subclasses of list go
+    the general way."""
+    if type(x) is not list and type(x) is not tuple:
+        return None
+    if not 0 < len(x) <= _SHORT or any(type(v) is not int for v in x):
+        return None
+    return min(x), max(x), len(x)
+
+
 def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
     """Return ``(array, declared)``: declared is False for inputs without a dtype."""
     if isinstance(x, np.ndarray):
@@ -125,6 +143,12 @@ def natural_ids(x: object, what: str, *, ndim: int = 1) -> IdArray:
         For bools, floats, other objects, a wrong shape, or uint64 values past
         int64.
     """
+    if ndim == 1 and (short := _short_ints(x)) is not None:
+        lo, hi, _ = short
+        if lo >= INT32_MIN and hi <= INT32_MAX:
+            return np.array(x, dtype=np.int32)
+        if lo >= -(2**63) and hi <= INT64_MAX:
+            return np.array(x, dtype=np.int64)
     a, declared = _as_array(x, what)
     if a.ndim != ndim:
         raise InvalidArgumentError(
@@ -217,6 +241,9 @@ def weights_array(w: object, m: int, what: str = "weights") -> WeightArray | Non
     """
     if w is None:
         return None
+    short = _short_ints(w)  # a short list: one weight per edge
+    if short is not None and short[2] == m and short[0] >= INT32_MIN and short[1] <= INT32_MAX:
+        return np.array(w, dtype=np.int32).reshape(-1, 1)
     a, declared = _as_array(w, what)
     if a.ndim == 1:
         a = a.reshape(-1, 1)
