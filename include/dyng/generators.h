@@ -262,10 +262,10 @@ dyng_status dyng_generate_weights(int32_t *out, int64_t num_edges, int num_weigh
  * 4.4 ms. Where the window is dense (2 I passes its W (W - 1) pairs without
  * self-loops, halved when undirected, less the pairs that exist: the free
  * pairs may have to be listed, and the self-loops counted), and for any
- * other graph, time and memory
- * O(n + E + size) with E the graph's stored entries: the list is copied
- * from the rows, filtered row by row (a graph in append order adds the
- * sorting of each row whose targets are out of order). Sequential.
+ * other graph, time and memory O(n + E + size) with E the graph's stored
+ * entries: the list is copied from the rows, filtered row by row (a graph in
+ * append order adds the sorting of each row whose targets are out of order).
+ * Sequential.
  */
 typedef struct dyng_random_batch_options {
     int64_t size;           /* changes in the batch                  */

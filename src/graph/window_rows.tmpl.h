@@ -65,17 +65,8 @@ static int64_t DYNG_FN(window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t h
     return kept;
 }
 
-/*
- * The same pairs counted, not copied, for rows that hold each target once,
- * in order (sorted rows, parallel edges forbidden): start[u - lo] is where
- * row u's pairs begin, start[hi - lo] their count, which is returned. A row's
- * pairs are its targets from the first one >= least (lo, or with `upper` u)
- * up to the first one >= hi, found by bisection; over every vertex of a
- * directed graph (lo = 0, hi = n) they are the whole row, and only the
- * records are read. Self-loops are among the pairs, but not counted apart.
- */
-/* How many targets of a sorted row are below x: counted in a row of one or
- * two lines (a road network's, a grid's), bisected in a longer one. */
+/* How many targets of a sorted row are below x: counted in a row of up to
+ * 32 (a road network's, a grid's), bisected in a longer one. */
 static inline int64_t DYNG_FN(below)(const DYNG_V *row, int64_t len, int64_t x) {
     if (len > 32)
         return DYNG_FN(first_at_least)(row, 0, len, x);
@@ -85,6 +76,15 @@ static inline int64_t DYNG_FN(below)(const DYNG_V *row, int64_t len, int64_t x) 
     return k;
 }
 
+/*
+ * The same pairs counted, not copied, for rows that hold each target once,
+ * in order (sorted rows, parallel edges forbidden): start[u - lo] is where
+ * row u's pairs begin, start[hi - lo] their count, which is returned. A row's
+ * pairs are its targets from the first one >= least (lo, or with `upper` u)
+ * up to the first one >= hi (both found by `below`); over every vertex of a
+ * directed graph (lo = 0, hi = n) they are the whole row, and only the
+ * records are read. Self-loops are among the pairs, but not counted apart.
+ */
 static int64_t DYNG_FN(window_counts)(const dyng_i_adj *adj, int64_t n, int64_t lo, int64_t hi,
                                       bool upper, int64_t *start) {
     const ROW *rows = DYNG_FN(rows)(adj);
