@@ -124,9 +124,10 @@ dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
  * Errors: DYNG_INVALID_ARGUMENT (scale outside 1..62, edge_factor < 1, a, b
  * or c outside [0, 1] or not finite, a + b + c > 1, num_weights outside
  * 0..64, weight_low > weight_high, a vertex type other than none / int32 /
- * int64), DYNG_CAPACITY (m or the arrays' bytes past int64 / size_t, ids past
- * int32 when asked for int32, dropping duplicates above scale 32: the sort
- * key is 2 * scale bits), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
+ * int64), DYNG_CAPACITY (m or the arrays' bytes past int64 / size_t, or past
+ * the memory this process may use, ids past int32 when asked for int32,
+ * dropping duplicates above scale 32: the sort key is 2 * scale bits),
+ * DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
  * Time O(m * scale / 6) parallel over edges, plus an O(m) radix sort when
  * duplicates are dropped; space: the output (twice when dropping).
  */
@@ -164,7 +165,8 @@ dyng_status dyng_generate_rmat(dyng_edge_arrays *out, const dyng_rmat_options *o
  *
  * Errors: DYNG_INVALID_ARGUMENT (num_vertices < 0, num_edges < 0 or above
  * P, weights as for R-MAT), DYNG_CAPACITY (num_vertices above 2^32, ids past
- * int32 when asked for int32), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
+ * int32 when asked for int32, the arrays past the memory this process may
+ * use), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
  * Time O(m) expected (radix sorts of about 1.4 m draws); space O(m).
  */
 typedef struct dyng_erdos_renyi_options {
@@ -194,7 +196,8 @@ dyng_status dyng_generate_erdos_renyi(dyng_edge_arrays *out,
  *
  * Errors: DYNG_INVALID_ARGUMENT (rows or cols < 1, keep_probability outside
  * [0, 1], weights as for R-MAT), DYNG_CAPACITY (rows * cols past int64, ids
- * past int32 when asked for int32), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
+ * past int32 when asked for int32, the arrays past the memory this process
+ * may use), DYNG_OUT_OF_MEMORY, DYNG_INTERRUPTED.
  * Time O(rows * cols), parallel over rows.
  */
 typedef struct dyng_grid_options {

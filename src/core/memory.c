@@ -176,3 +176,13 @@ void dyng_testing_cgroup_root(const char *dir) {
     atomic_store(&cgroup_cache, 0); /* read again */
 }
 #endif
+
+void dyng_i_format_bytes(char *out, size_t len, double bytes) {
+    static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
+    int u = 0;
+    while (bytes >= 1000.0 && u < 5) {
+        bytes /= 1000.0;
+        u++;
+    }
+    snprintf(out, len, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+}

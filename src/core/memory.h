@@ -14,6 +14,9 @@
  * the answer. The cgroup's limit is read once per process. */
 size_t dyng_i_usable_memory(bool *limited);
 
+/* Bytes as "37.4 TB", "38.7 GB", "1.0 MB" (for messages). */
+void dyng_i_format_bytes(char *out, size_t len, double bytes);
+
 #ifdef DYNG_TESTING_HOOKS
 /* Make dyng_i_usable_memory report `bytes` (0: the real answer again), so
  * that a test can reach the checks that compare with it. Returns the

@@ -27,6 +27,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/memory.h"
 #include "core/resources_internal.h"
 #include "ctr_rng.h"
 #include "dyng/generators.h"
@@ -79,12 +80,26 @@ static dyng_status pick_type(dyng_type *out, dyng_type asked, int64_t max_id, co
     return DYNG_OK;
 }
 
-/* m edges of k weights and two ids of type vt: within size_t? */
+/* m edges of k weights and two ids of type vt: within size_t, and within the
+ * memory this process may use? The arrays are written whole, so an
+ * allocation past that memory would not fail but get the process killed
+ * (as with a graph's row records, dyng_i_records_pass_memory): refused
+ * first. What the arrays take is the least a generator needs. */
 static dyng_status check_bytes(int64_t m, dyng_type vt, int k, const char *fn) {
     size_t per = 2 * dyng_type_size(vt) + 4 * (size_t)k;
     if ((uint64_t)m > SIZE_MAX / per)
         return dyng_i_error(DYNG_CAPACITY, "%s: %lld edges are more than this machine can address",
                             fn, (long long)m);
+    bool limited = false;
+    const size_t usable = dyng_i_usable_memory(&limited);
+    if (usable > 0 && (size_t)m * per > usable) {
+        char need[32], have[32];
+        dyng_i_format_bytes(need, sizeof need, (double)((size_t)m * per));
+        dyng_i_format_bytes(have, sizeof have, (double)usable);
+        return dyng_i_error(
+            DYNG_CAPACITY, "%s: %lld edges take %s, more than %s (%s)", fn, (long long)m, need,
+            limited ? "this process's cgroup memory limit" : "this machine's memory", have);
+    }
     return DYNG_OK;
 }
 

@@ -43,17 +43,6 @@ dyng_status dyng_graph_free(dyng_graph **g) {
     return DYNG_OK;
 }
 
-/* Bytes as "37.4 TB", "38.7 GB", "1.0 MB". */
-static void format_bytes(char *out, size_t len, double bytes) {
-    static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
-    int u = 0;
-    while (bytes >= 1000.0 && u < 5) {
-        bytes /= 1000.0;
-        u++;
-    }
-    snprintf(out, len, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-}
-
 bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char *why) {
     const dyng_i_kernels *k = dyng_i_kernels_for(p->vertex_type, p->offset_type);
     const int directions = p->directed && p->store_transposed ? 2 : 1;
@@ -64,8 +53,8 @@ bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char 
         return false;
     if (why != NULL) {
         char b[32], m[32];
-        format_bytes(b, sizeof b, bytes);
-        format_bytes(m, sizeof m, memory);
+        dyng_i_format_bytes(b, sizeof b, bytes);
+        dyng_i_format_bytes(m, sizeof m, memory);
         snprintf(why, DYNG_I_WHY_BYTES,
                  "whose row records alone take %s, more than %s (%s); ids index arrays, so "
                  "number sparse ids 0..n-1 first",

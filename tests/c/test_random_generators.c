@@ -18,6 +18,7 @@
 
 #include "check.h"
 #include "core/alloc.h"
+#include "core/memory.h"
 #include "dyng/dyng.h"
 
 #define MAX_K 100000
@@ -1009,6 +1010,36 @@ static void test_batches_counted_in_place(void) {
         }
 }
 
+/* Edges whose arrays would take more than the memory this process may use
+ * are refused with DYNG_CAPACITY before anything is allocated (writing them
+ * would get the process killed, not fail): every generator, with the
+ * reported memory made small. */
+static void test_edges_past_memory(void) {
+    const size_t before = dyng_testing_physical_memory((size_t)1 << 20); /* 1 MB */
+    dyng_edge_arrays x;
+    dyng_rmat_options r = rmat_opts(16, 16, 1); /* 1M edges, 8 MB of ids */
+    CHECK_STATUS(dyng_generate_rmat(&x, &r, NULL), DYNG_CAPACITY);
+    CHECK(zeroed(&x));
+    const char *msg = dyng_error_message();
+    CHECK(strstr(msg, "1048576 edges take 8.4 MB") != NULL && strstr(msg, "1.0 MB") != NULL);
+    dyng_erdos_renyi_options e;
+    dyng_erdos_renyi_options_default(&e);
+    e.num_vertices = 100000;
+    e.num_edges = 200000; /* 1.6 MB of ids */
+    CHECK_STATUS(dyng_generate_erdos_renyi(&x, &e, NULL), DYNG_CAPACITY);
+    dyng_grid_options gr;
+    dyng_grid_options_default(&gr);
+    gr.rows = gr.cols = 400; /* 319,200 edges and a weight each: 3.8 MB */
+    CHECK_STATUS(dyng_generate_grid(&x, &gr, NULL), DYNG_CAPACITY);
+    r.scale = 10; /* 16,384 edges: within the 1 MB */
+    CHECK_OK(dyng_generate_rmat(&x, &r, NULL));
+    dyng_edge_arrays_free(&x);
+    dyng_testing_physical_memory(before);
+    r.scale = 16; /* the real memory again */
+    CHECK_OK(dyng_generate_rmat(&x, &r, NULL));
+    dyng_edge_arrays_free(&x);
+}
+
 /* ---- allocation failures ---------------------------------------------------------------- */
 
 typedef dyng_status (*edge_gen)(dyng_edge_arrays *, const void *, dyng_resources *);
@@ -1126,6 +1157,7 @@ int main(void) {
     test_batches();
     test_batches_row_order();
     test_batches_counted_in_place();
+    test_edges_past_memory();
     test_allocation_failures();
     dyng_resources_free(&seq);
     dyng_resources_free(&omp2);

@@ -305,6 +305,8 @@ def test_rmat_undirected_graph_and_weights_match_random_weights() -> None:
         ((40,), {"vertex_dtype": "int32", "duplicates": "keep"}, CapacityError, "int32"),
         ((33,), {}, CapacityError, "scale must be at most 32"),
         ((62, 2), {"duplicates": "keep"}, CapacityError, "int64"),
+        # an edge count given as the edge factor: 2^42 edges, past any memory
+        ((20, 2**22), {}, CapacityError, "edges take .* TB, more than this"),
     ],
 )
 def test_rmat_errors(

@@ -324,7 +324,8 @@ def rmat(
         outside [0, 1] or ``a + b + c > 1``, a policy other than "keep" /
         "drop", a weight range outside int32 or with ``low > high``.
     CapacityError
-        When the edges do not fit memory's addresses or int64, or when
+        When the edges do not fit memory's addresses or int64, or their arrays
+        would take more than the memory this process may use, or when
         duplicates are dropped above scale 32.
     NotSupportedError
         For int64 ids without weights (not a supported graph type); use
@@ -457,7 +458,8 @@ def erdos_renyi(
     InvalidArgumentError
         For ``n`` or ``m`` out of range, a bad weight range.
     CapacityError
-        For int32 ids asked for more than ``2**31`` vertices.
+        For int32 ids asked for more than ``2**31`` vertices, or edges whose
+        arrays would take more than the memory this process may use.
 
     Examples
     --------
@@ -563,7 +565,8 @@ def grid(
         For rows or cols below 1, a probability outside [0, 1], a bad weight
         range.
     CapacityError
-        When the grid does not fit int64 (or int32 ids, when asked for).
+        When the grid does not fit int64 (or int32 ids, when asked for), or its
+        edges' arrays would take more than the memory this process may use.
 
     Examples
     --------
