@@ -177,7 +177,8 @@ void dyng_testing_cgroup_root(const char *dir) {
 }
 #endif
 
-void dyng_i_format_bytes(char *out, size_t len, double bytes) {
+/* Bytes as "37.4 TB", "38.7 GB", "1.0 MB". */
+static void format_bytes(char *out, size_t len, double bytes) {
     static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
     int u = 0;
     while (bytes >= 1000.0 && u < 5) {
@@ -185,4 +186,19 @@ void dyng_i_format_bytes(char *out, size_t len, double bytes) {
         u++;
     }
     snprintf(out, len, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+}
+
+bool dyng_i_past_memory(double bytes, char *why, size_t len) {
+    bool limited = false;
+    const double memory = (double)dyng_i_usable_memory(&limited);
+    if (memory <= 0 || bytes <= memory)
+        return false;
+    if (why != NULL) {
+        char b[32], m[32];
+        format_bytes(b, sizeof b, bytes);
+        format_bytes(m, sizeof m, memory);
+        snprintf(why, len, "%s, more than %s (%s)", b,
+                 limited ? "this process's cgroup memory limit" : "this machine's memory", m);
+    }
+    return true;
 }

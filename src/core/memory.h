@@ -14,8 +14,12 @@
  * the answer. The cgroup's limit is read once per process. */
 size_t dyng_i_usable_memory(bool *limited);
 
-/* Bytes as "37.4 TB", "38.7 GB", "1.0 MB" (for messages). */
-void dyng_i_format_bytes(char *out, size_t len, double bytes);
+/* Whether `bytes` pass the memory this process may use (false when the
+ * system does not say); if so, `why` (when not NULL) gets "8.4 MB, more
+ * than this machine's memory (1.0 MB)" (or its cgroup's limit), for a
+ * message that refuses them before a write past memory gets the process
+ * killed. */
+bool dyng_i_past_memory(double bytes, char *why, size_t len);
 
 #ifdef DYNG_TESTING_HOOKS
 /* Make dyng_i_usable_memory report `bytes` (0: the real answer again), so

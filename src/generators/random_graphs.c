@@ -90,16 +90,9 @@ static dyng_status check_bytes(int64_t m, dyng_type vt, int k, const char *fn) {
     if ((uint64_t)m > SIZE_MAX / per)
         return dyng_i_error(DYNG_CAPACITY, "%s: %lld edges are more than this machine can address",
                             fn, (long long)m);
-    bool limited = false;
-    const size_t usable = dyng_i_usable_memory(&limited);
-    if (usable > 0 && (size_t)m * per > usable) {
-        char need[32], have[32];
-        dyng_i_format_bytes(need, sizeof need, (double)((size_t)m * per));
-        dyng_i_format_bytes(have, sizeof have, (double)usable);
-        return dyng_i_error(
-            DYNG_CAPACITY, "%s: %lld edges take %s, more than %s (%s)", fn, (long long)m, need,
-            limited ? "this process's cgroup memory limit" : "this machine's memory", have);
-    }
+    char past[96];
+    if (dyng_i_past_memory((double)((size_t)m * per), past, sizeof past))
+        return dyng_i_error(DYNG_CAPACITY, "%s: %lld edges take %s", fn, (long long)m, past);
     return DYNG_OK;
 }
 

@@ -47,19 +47,14 @@ bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char 
     const dyng_i_kernels *k = dyng_i_kernels_for(p->vertex_type, p->offset_type);
     const int directions = p->directed && p->store_transposed ? 2 : 1;
     const double bytes = (double)n * (double)(k != NULL ? k->row_record_bytes : 0) * directions;
-    bool limited = false;
-    const double memory = (double)dyng_i_usable_memory(&limited);
-    if (memory <= 0 || bytes <= memory)
+    char past[96];
+    if (!dyng_i_past_memory(bytes, past, sizeof past))
         return false;
-    if (why != NULL) {
-        char b[32], m[32];
-        dyng_i_format_bytes(b, sizeof b, bytes);
-        dyng_i_format_bytes(m, sizeof m, memory);
+    if (why != NULL)
         snprintf(why, DYNG_I_WHY_BYTES,
-                 "whose row records alone take %s, more than %s (%s); ids index arrays, so "
-                 "number sparse ids 0..n-1 first",
-                 b, limited ? "this process's cgroup memory limit" : "this machine's memory", m);
-    }
+                 "whose row records alone take %s; ids index arrays, so number sparse ids "
+                 "0..n-1 first",
+                 past);
     return true;
 }
 
