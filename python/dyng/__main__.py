@@ -6,7 +6,8 @@ through the batches of a ``.dgt`` or ``.dgb`` file, ``dyng cycle_count
 compute|update`` does the same for the histogram of its simple cycles by
 length (the research code's CSV), ``dyng convert`` moves graphs and batch
 streams between file formats (:mod:`dyng._cli_convert`), ``dyng generate``
-writes random graphs and batch streams (:mod:`dyng._cli_generate`), ``dyng demo`` runs
+writes random graphs and batch streams (:mod:`dyng._cli_generate`), ``dyng bench``
+times updates against recomputing on a graph file (:mod:`dyng._cli_bench`), ``dyng demo`` runs
 the main job (shortest routes kept current on a road network, see
 :mod:`dyng._demo`), and ``dyng --version`` prints the version. Every
 command's ``--help`` ends with examples.
@@ -21,7 +22,8 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from dyng import _cli_convert, _cli_generate
+from dyng import _cli_bench, _cli_convert, _cli_generate
+from dyng._cli_common import add_graph_arguments, count, read_graph
 
 __all__ = ["main"]
 
@@ -100,17 +102,6 @@ def _add_option_flags(
             )
 
 
-def _count(text: str) -> int:
-    """A count for argparse: an integer >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
-    return value
-
-
 def _boolean(text: str) -> bool:
     if text.lower() in ("true", "1", "yes"):
         return True
@@ -132,7 +123,7 @@ def _sssp(args: argparse.Namespace) -> int:
     options = sssp.Options(
         **{f.name: getattr(args, f.name, getattr(defaults, f.name)) for f in fields(sssp.Options)}
     )
-    graph = _read_graph(args)
+    graph = read_graph(args)
     tree = sssp.compute(graph, args.source, options=options)
     if args.action == "update":
         for batch in io.iter_batches(args.batches):
@@ -171,18 +162,6 @@ def _sssp(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_graph(args: argparse.Namespace) -> Any:
-    """The graph of ``args.graph``: Matrix Market or an edge list (``--format``)."""
-    from dyng import io
-
-    graph_format = args.format if args.format != "auto" else _graph_format(args.graph)
-    if graph_format == "mtx":
-        return io.read_matrix_market(args.graph)
-    if graph_format == "csr":
-        return io.read_csr_triplet(args.graph)
-    return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
-
-
 def _cycle_count(args: argparse.Namespace) -> int:
     """``dyng cycle_count compute|update``."""
     import time
@@ -193,7 +172,7 @@ def _cycle_count(args: argparse.Namespace) -> int:
     options = cycle_count.Options(
         **{f.name: getattr(args, f.name) for f in fields(cycle_count.Options)}
     )
-    graph = _read_graph(args)
+    graph = read_graph(args)
     hist = cycle_count.compute(graph, options=options)
     if args.action == "update":
         for batch in io.iter_batches(args.batches):
@@ -224,28 +203,6 @@ def _cycle_count(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_graph_arguments(p: argparse.ArgumentParser) -> None:
-    """The graph file and how to read it (sssp and cycle_count)."""
-    p.add_argument(
-        "graph",
-        help="the graph: a Matrix Market file (values are the weights), an edge list "
-        "('u v [w]' lines, '#' comments) or the prefix of a CSR triplet",
-    )
-    p.add_argument(
-        "--format",
-        choices=("auto", "mtx", "edgelist", "csr"),
-        default="auto",
-        help="the graph file's format (auto: a CSR triplet when GRAPHRowPtr.txt exists, "
-        "Matrix Market when the file starts with %%%%MatrixMarket, else an edge list)",
-    )
-    p.add_argument(
-        "--undirected",
-        action="store_true",
-        help="an edge list's edges are undirected (Matrix Market files say it themselves)",
-    )
-    p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
-
-
 def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("batches", help="the batches: a .dgt or .dgb file")
     p.add_argument(
@@ -253,25 +210,6 @@ def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="after each batch also recompute, and print both times and whether they match",
     )
-
-
-def _graph_format(path: str) -> str:
-    """``"csr"`` for the prefix of a CSR triplet, ``"mtx"`` when the file (plain or gzip)
-    starts with a ``%%MatrixMarket`` banner, else ``"edgelist"``; ``"mtx"`` too when it cannot
-    be read (that reader then reports why)."""
-    import gzip
-    from pathlib import Path
-
-    if any(Path(path + f"RowPtr.txt{z}").exists() for z in ("", ".gz")):
-        return "csr"
-    try:
-        with open(path, "rb") as raw:
-            gz = raw.read(2) == b"\x1f\x8b"
-        with gzip.open(path, "rb") if gz else open(path, "rb") as f:
-            head = f.read(256)
-    except (OSError, EOFError):
-        return "mtx"
-    return "mtx" if head.lstrip(b" \t").lower().startswith(b"%%matrixmarket") else "edgelist"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -300,7 +238,7 @@ def _parser() -> argparse.ArgumentParser:
             epilog=_SSSP_EXAMPLES[action],
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        _add_graph_arguments(p)
+        add_graph_arguments(p)
         if action == "update":
             _add_batch_arguments(p)
         p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
@@ -322,7 +260,7 @@ def _parser() -> argparse.ArgumentParser:
             epilog=_CYCLE_EXAMPLES[action],
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        _add_graph_arguments(p)
+        add_graph_arguments(p)
         if action == "update":
             _add_batch_arguments(p)
         from dyng.cycle_count import Options as CycleCountOptions
@@ -340,12 +278,13 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--graph", help="a Matrix Market file (default: the shipped Luxembourg road network)"
     )
-    demo.add_argument("--batches", type=_count, default=30, help="batches of changes (30)")
-    demo.add_argument("--batch-size", type=_count, default=10, help="changes per batch (10)")
+    demo.add_argument("--batches", type=count, default=30, help="batches of changes (30)")
+    demo.add_argument("--batch-size", type=count, default=10, help="changes per batch (10)")
     demo.add_argument("--seed", type=int, default=1, help="seeds weights and changes (1)")
     demo.add_argument("--source", type=int, default=0, help="the source vertex (0)")
     _cli_convert.add_parser(sub)
     _cli_generate.add_parser(sub)
+    _cli_bench.add_parser(sub)
     return parser
 
 
@@ -396,6 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cli_convert.run(args)
         if args.command == "generate":
             return _cli_generate.run(args)
+        if args.command == "bench":
+            return _cli_bench.run(args)
         if args.command == "demo":
             from dyng._demo import run_demo
 
