@@ -15,7 +15,6 @@ Run: ``python examples/python/read_file.py [GRAPH.mtx[.gz]]``
 from __future__ import annotations
 
 import sys
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -67,7 +66,7 @@ def main(argv: list[str]) -> int:
         raise SystemExit("read_file: the written copy reads back as another graph")
 
     # ---- 3. a bigger graph ---------------------------------------------------------------------
-    path = argv[0] if argv else str(resources.files("dyng") / "data" / "luxembourg_osm.mtx.gz")
+    path = argv[0] if argv else str(dyng.datasets.path("luxembourg_osm"))
     big = dyng.io.read_matrix_market(path)
     hops = dyng.sssp.compute(big, source=0).distances.to_numpy(copy=False)
     reached = hops < dyng.INFINITE_DISTANCE

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from importlib import resources
 
 import dyng
 
@@ -26,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    path = args.graph or str(resources.files("dyng") / "data" / "luxembourg_osm.mtx.gz")
+    path = args.graph or str(dyng.datasets.path("luxembourg_osm"))
 
     # Read the file as a pattern (ids only) and give each road a seeded travel time.
     arrays = dyng.io.read_matrix_market_arrays(path, ignore_values=True)

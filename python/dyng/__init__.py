@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dyng import config, cycle_count, errors, generators, interop, io, sssp, testing
+from dyng import config, cycle_count, datasets, errors, generators, interop, io, sssp, testing
 from dyng._backend import native as _native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
@@ -67,6 +67,7 @@ __all__ = [
     "citation",
     "config",
     "cycle_count",
+    "datasets",
     "errors",
     "generators",
     "get_default_resources",

@@ -61,9 +61,9 @@ def read_graph(args: argparse.Namespace) -> Any:
     from dyng import io
 
     if args.graph is None:
-        from dyng._demo import default_graph_path
+        from dyng import datasets
 
-        return io.read_matrix_market(default_graph_path())
+        return io.read_matrix_market(datasets.path("luxembourg_osm"))
     fmt = args.format if args.format != "auto" else graph_format(args.graph)
     if fmt == "mtx":
         return io.read_matrix_market(args.graph)

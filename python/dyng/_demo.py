@@ -16,14 +16,13 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 import numpy.typing as npt
 
-from dyng import io, sssp
+from dyng import datasets, io, sssp
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
 
@@ -32,7 +31,7 @@ __all__ = ["default_graph_path", "run_demo"]
 
 def default_graph_path() -> Path:
     """Return the path of the road network that ships with the package."""
-    return Path(str(resources.files("dyng") / "data" / "luxembourg_osm.mtx.gz"))
+    return datasets.path("luxembourg_osm")
 
 
 def _traffic_batch(

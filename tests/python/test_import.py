@@ -304,5 +304,5 @@ def test_edge_batch_attributes_documented() -> None:
 
 def test_module_docstrings() -> None:
     assert_documented(dyng, "dyng")
-    for name in ("dyng.errors", "dyng.io", "dyng.config", "dyng.testing"):
+    for name in ("dyng.errors", "dyng.io", "dyng.config", "dyng.testing", "dyng.datasets"):
         assert_documented(importlib.import_module(name), name)
