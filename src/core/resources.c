@@ -1,6 +1,7 @@
 /*
  * src/core/resources.c - backends, thread counts, scratch space, interrupts.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #ifdef _OPENMP
@@ -108,6 +109,32 @@ void dyng_i_team(int threads, void (*fn)(void *ctx), void *ctx) {
 #endif
     (void)threads;
     fn(ctx);
+}
+
+dyng_status dyng_i_run_chunks(int64_t n, bool (*run)(void *context, int64_t k), void *context,
+                              dyng_resources *r, int threads) {
+    atomic_int_fast64_t first_failed;
+    atomic_int interrupted;
+    atomic_init(&first_failed, n);
+    atomic_init(&interrupted, 0);
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#endif
+    for (int64_t k = 0; k < n; k++) {
+        if (atomic_load(&interrupted) || k > (int64_t)atomic_load(&first_failed))
+            continue;
+        if (dyng_i_interrupted(r)) {
+            atomic_store(&interrupted, 1);
+            continue;
+        }
+        if (!run(context, k)) {
+            int_fast64_t seen = atomic_load(&first_failed);
+            while (k < seen && !atomic_compare_exchange_weak(&first_failed, &seen, k))
+                ;
+        }
+    }
+    (void)threads;
+    return atomic_load(&interrupted) ? DYNG_INTERRUPTED : DYNG_OK;
 }
 
 dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r) {

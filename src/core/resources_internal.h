@@ -36,6 +36,16 @@ int dyng_i_threads(const dyng_resources *r);
  */
 void dyng_i_team(int threads, void (*fn)(void *ctx), void *ctx);
 
+/* Run run(context, k) for every k in [0, n) on `threads` threads of r (in
+ * any order), polling r's interrupt flag before each k: the parallel text
+ * readers' chunks, the generators' pieces of their arrays. run returns false
+ * when chunk k failed; chunks after the first failed one may then be skipped
+ * (the earliest error is the one a reader reports, and it is in the lowest
+ * failed chunk). Returns DYNG_INTERRUPTED when the flag was seen (some
+ * chunks not run), else DYNG_OK. */
+dyng_status dyng_i_run_chunks(int64_t n, bool (*run)(void *context, int64_t k), void *context,
+                              dyng_resources *r, int threads);
+
 /* True when r's flag or the process-wide flag is set. Every call is a poll
  * point: the place where a long loop may stop with DYNG_INTERRUPTED. */
 bool dyng_i_interrupted(const dyng_resources *r);

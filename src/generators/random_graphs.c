@@ -22,7 +22,6 @@
  * are split among threads (Floyd-style selection would be sequential).
  */
 #include <math.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -48,6 +47,39 @@ static dyng_status take_resources(dyng_resources **r, dyng_resources **own) {
         DYNG_I_TRY(dyng_resources_default(own));
         *r = *own;
     }
+    return DYNG_OK;
+}
+
+/*
+ * The parallel fills: fill(ctx, lo, hi) writes items [lo, hi) of an output
+ * of `count` items, which fill_all cuts into pieces of `per` items and runs
+ * on r's threads, polling the interrupt flag before each piece
+ * (dyng_i_run_chunks). Every item is a function of its position alone, so
+ * the output is the same on any thread count. Returns DYNG_INTERRUPTED,
+ * saying what was being made, when the flag was seen (some pieces were
+ * then not written).
+ */
+typedef void (*fill_fn)(void *ctx, int64_t lo, int64_t hi);
+
+typedef struct fill_job {
+    int64_t count, per;
+    fill_fn fill;
+    void *ctx;
+} fill_job;
+
+static bool fill_piece(void *job, int64_t k) {
+    const fill_job *j = job;
+    const int64_t lo = k * j->per, hi = lo + j->per < j->count ? lo + j->per : j->count;
+    j->fill(j->ctx, lo, hi);
+    return true;
+}
+
+static dyng_status fill_all(int64_t count, int64_t per, fill_fn fill, void *ctx, dyng_resources *r,
+                            const char *what) {
+    fill_job job = {count, per, fill, ctx};
+    if (count > 0 && dyng_i_run_chunks((count + per - 1) / per, fill_piece, &job, r,
+                                       dyng_i_threads(r)) != DYNG_OK)
+        return dyng_i_error(DYNG_INTERRUPTED, "%s interrupted", what);
     return DYNG_OK;
 }
 
@@ -122,30 +154,24 @@ static inline uint64_t get_id(const void *arr, dyng_type vt, int64_t i) {
 }
 
 /* out[0 .. count) = low + below(high - low + 1), stream 4, item i. */
+typedef struct weights_fill {
+    int32_t *out;
+    int32_t low;
+    uint64_t key, range;
+} weights_fill;
+
+static void fill_weight_items(void *ctx, int64_t lo, int64_t hi) {
+    const weights_fill f = *(const weights_fill *)ctx;
+    for (int64_t i = lo; i < hi; i++)
+        f.out[i] =
+            (int32_t)((int64_t)f.low + (int64_t)dyng_i_ctr_below32(f.key, (uint64_t)i, f.range));
+}
+
 static dyng_status fill_weights(int32_t *out, int64_t count, int32_t low, int32_t high,
                                 uint64_t seed, dyng_resources *r) {
-    const uint64_t key = dyng_i_ctr_key(seed, DYNG_I_STREAM_WEIGHTS);
-    const uint64_t range = (uint64_t)((int64_t)high - (int64_t)low + 1);
-    const int64_t chunks = (count + CHUNK - 1) / CHUNK;
-    const int threads = dyng_i_threads(r);
-    atomic_int stop = 0;
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-    for (int64_t ch = 0; ch < chunks; ch++) {
-        if (atomic_load_explicit(&stop, memory_order_relaxed))
-            continue;
-        if (dyng_i_interrupted(r)) {
-            atomic_store_explicit(&stop, 1, memory_order_relaxed);
-            continue;
-        }
-        const int64_t lo = ch * CHUNK, hi = lo + CHUNK < count ? lo + CHUNK : count;
-        for (int64_t i = lo; i < hi; i++)
-            out[i] = (int32_t)((int64_t)low + (int64_t)dyng_i_ctr_below32(key, (uint64_t)i, range));
-    }
-    return atomic_load(&stop) ? dyng_i_error(DYNG_INTERRUPTED, "weight generation interrupted")
-                              : DYNG_OK;
+    weights_fill f = {out, low, dyng_i_ctr_key(seed, DYNG_I_STREAM_WEIGHTS),
+                      (uint64_t)((int64_t)high - (int64_t)low + 1)};
+    return fill_all(count, CHUNK, fill_weight_items, &f, r, "weight generation");
 }
 
 /* Attach k weights per edge to a (a->num_edges set); frees a on failure. */
@@ -501,6 +527,30 @@ static void rmat_fill_ids(const rmat_plan *pl, dyng_type vt, void *src, void *ds
         rmat_fills[pl->groups](pl, vt, src, dst, lo, hi);
 }
 
+/* What the R-MAT fills write: edges i as ids (keys NULL), or as sort keys
+ * u * 2^scale + v. */
+typedef struct rmat_fill {
+    const rmat_plan *pl;
+    dyng_type vt;
+    void *src, *dst;
+    uint64_t *keys;
+    int scale;
+} rmat_fill;
+
+static void fill_rmat_items(void *ctx, int64_t lo, int64_t hi) {
+    const rmat_fill f = *(const rmat_fill *)ctx;
+    if (f.keys == NULL) {
+        rmat_fill_ids(f.pl, f.vt, f.src, f.dst, lo, hi);
+        return;
+    }
+    const rmat_plan pl = *f.pl;
+    for (int64_t i = lo; i < hi; i++) {
+        uint64_t u, v;
+        rmat_edge(pl, pl.groups, (uint64_t)i, &u, &v);
+        f.keys[i] = (u << f.scale) | v;
+    }
+}
+
 dyng_status dyng_i_rmat_shape(const dyng_rmat_options *o, int64_t *n, int64_t *m, dyng_type *vt) {
     DYNG_I_CHECK_ARG(o);
     DYNG_I_TRY(rmat_check(o));
@@ -557,8 +607,6 @@ static dyng_status rmat_run(dyng_edge_arrays *out, void *into_src, void *into_ds
                           t0 ? t0 : tf,
                           tf,
                           o.directed};
-    const int64_t chunks = (m + CHUNK - 1) / CHUNK;
-    atomic_int stop = 0;
     int64_t count = m;
 
     if (into_src != NULL) {
@@ -572,23 +620,10 @@ static dyng_status rmat_run(dyng_edge_arrays *out, void *into_src, void *into_ds
             if (s != DYNG_OK)
                 goto done;
         }
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-        for (int64_t ch = 0; ch < chunks; ch++) {
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
-            if (dyng_i_interrupted(r)) {
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-                continue;
-            }
-            const int64_t lo = ch * CHUNK, hi = lo + CHUNK < m ? lo + CHUNK : m;
-            rmat_fill_ids(&pl, vt, a.src, a.dst, lo, hi);
-        } /* edges */
-        if (atomic_load(&stop)) {
-            s = dyng_i_error(DYNG_INTERRUPTED, "R-MAT generation interrupted");
+        rmat_fill f = {&pl, vt, a.src, a.dst, NULL, o.scale};
+        s = fill_all(m, CHUNK, fill_rmat_items, &f, r, "R-MAT generation");
+        if (s != DYNG_OK)
             goto done;
-        }
         if (!o.keep_self_loops) {
             count = 0;
             for (int64_t i = 0; i < m; i++) {
@@ -610,25 +645,11 @@ static dyng_status rmat_run(dyng_edge_arrays *out, void *into_src, void *into_ds
             goto done;
         }
         const int scale = o.scale;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-        for (int64_t ch = 0; ch < chunks; ch++) {
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
-            if (dyng_i_interrupted(r)) {
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-                continue;
-            }
-            const int64_t lo = ch * CHUNK, hi = lo + CHUNK < m ? lo + CHUNK : m;
-            for (int64_t i = lo; i < hi; i++) {
-                uint64_t u, v;
-                rmat_edge(pl, pl.groups, (uint64_t)i, &u, &v);
-                keys[i] = (u << scale) | v;
-            }
-        } /* keys */
-        if (atomic_load(&stop) ||
-            !radix_sort(&keys, NULL, &tmp, NULL, m, 2 * scale, hist, threads, r)) {
+        rmat_fill f = {&pl, vt, NULL, NULL, keys, scale};
+        s = fill_all(m, CHUNK, fill_rmat_items, &f, r, "R-MAT generation");
+        if (s != DYNG_OK)
+            goto done;
+        if (!radix_sort(&keys, NULL, &tmp, NULL, m, 2 * scale, hist, threads, r)) {
             s = dyng_i_error(DYNG_INTERRUPTED, "R-MAT generation interrupted");
             goto done;
         }
@@ -721,6 +742,20 @@ static int bit_length(uint64_t x) {
     return b;
 }
 
+/* Draws j of below(P) (stream 2) with their positions. */
+typedef struct draws_fill {
+    uint64_t *cand, *pos;
+    uint64_t key, P;
+} draws_fill;
+
+static void fill_draws(void *ctx, int64_t lo, int64_t hi) {
+    const draws_fill f = *(const draws_fill *)ctx;
+    for (int64_t j = lo; j < hi; j++) {
+        f.cand[j] = dyng_i_ctr_below64(f.key, (uint64_t)j, f.P);
+        f.pos[j] = (uint64_t)j;
+    }
+}
+
 /*
  * The first `want` distinct values of the draws below(P) (stream 2, items
  * 0, 1, ...), ascending, in *out (caller frees; `want` entries). P >= 2 *
@@ -756,25 +791,11 @@ static dyng_status first_distinct(uint64_t **out, int64_t want, uint64_t P, uint
             s = dyng_i_oom("the G(n, m) draws", 4 * (size_t)K * sizeof *cand);
             goto round_done;
         }
-        const int64_t chunks = (K + CHUNK - 1) / CHUNK;
-        atomic_int stop = 0;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-        for (int64_t ch = 0; ch < chunks; ch++) {
-            if (atomic_load_explicit(&stop, memory_order_relaxed))
-                continue;
-            if (dyng_i_interrupted(r)) {
-                atomic_store_explicit(&stop, 1, memory_order_relaxed);
-                continue;
-            }
-            const int64_t lo = ch * CHUNK, hi = lo + CHUNK < K ? lo + CHUNK : K;
-            for (int64_t j = lo; j < hi; j++) {
-                cand[j] = dyng_i_ctr_below64(key, (uint64_t)j, P);
-                pos[j] = (uint64_t)j;
-            }
-        } /* draws */
-        if (atomic_load(&stop) || !radix_sort(&cand, &pos, &tk, &tv, K, bits, hist, threads, r)) {
+        draws_fill f = {cand, pos, key, P};
+        s = fill_all(K, CHUNK, fill_draws, &f, r, "G(n, m) generation");
+        if (s != DYNG_OK)
+            goto round_done;
+        if (!radix_sort(&cand, &pos, &tk, &tv, K, bits, hist, threads, r)) {
             s = dyng_i_error(DYNG_INTERRUPTED, "G(n, m) generation interrupted");
             goto round_done;
         }
@@ -971,6 +992,28 @@ static int64_t grid_row(int64_t row, int64_t rows, int64_t cols, double keep, ui
     return kept;
 }
 
+/* The grid's passes over rows [lo, hi): without src, each row's kept edges
+ * into start[row + 1]; with it, the rows' edges from start[row] on. */
+typedef struct grid_fill {
+    int64_t rows, cols;
+    double keep;
+    uint64_t key;
+    dyng_type vt;
+    int64_t *start;
+    void *src, *dst;
+} grid_fill;
+
+static void fill_grid_rows(void *ctx, int64_t lo, int64_t hi) {
+    const grid_fill f = *(const grid_fill *)ctx;
+    for (int64_t row = lo; row < hi; row++) {
+        if (f.src == NULL)
+            f.start[row + 1] =
+                grid_row(row, f.rows, f.cols, f.keep, f.key, false, f.vt, NULL, NULL, 0);
+        else
+            grid_row(row, f.rows, f.cols, f.keep, f.key, true, f.vt, f.src, f.dst, f.start[row]);
+    }
+}
+
 dyng_status dyng_generate_grid(dyng_edge_arrays *out, const dyng_grid_options *options,
                                dyng_resources *resources) {
     static const char fn[] = "dyng_generate_grid";
@@ -991,61 +1034,41 @@ dyng_status dyng_generate_grid(dyng_edge_arrays *out, const dyng_grid_options *o
                             (long long)o.rows, (long long)o.cols);
     const int64_t n = o.rows * o.cols;
     const int64_t lattice = o.rows * (o.cols - 1) + (o.rows - 1) * o.cols;
-    dyng_type vt;
+    dyng_type vt = DYNG_TYPE_NONE; /* set by pick_type */
     DYNG_I_TRY(pick_type(&vt, o.vertex_type, n - 1, fn));
     DYNG_I_TRY(check_bytes(lattice, vt, o.num_weights, fn));
 
     dyng_resources *r = resources, *own = NULL;
     DYNG_I_TRY(take_resources(&r, &own));
-    const int threads = dyng_i_threads(r);
-    (void)threads;
     const uint64_t key = dyng_i_ctr_key(o.seed, DYNG_I_STREAM_GRID_KEEP);
     const double keep = o.keep_probability;
     const int64_t rows = o.rows, cols = o.cols;
     dyng_edge_arrays a;
     memset(&a, 0, sizeof a);
     dyng_status s = DYNG_OK;
-    atomic_int stop = 0;
-    /* Two passes: kept edges per row, their prefix sum, then the fill. */
+    /* Two passes: kept edges per row, their prefix sum, then the fill; the
+     * interrupt flag polled every 256 rows, or every row of a wide grid. */
+    const int64_t per = cols > 4096 ? 1 : 256;
     int64_t *start = dyng_i_malloc((size_t)rows + 1, sizeof *start);
     if (start == NULL) {
         s = dyng_i_oom("the grid's row offsets", ((size_t)rows + 1) * sizeof *start);
         goto done;
     }
     start[0] = 0;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-    for (int64_t row = 0; row < rows; row++) {
-        if (((row & 255) == 0 || cols > 4096) && dyng_i_interrupted(r))
-            atomic_store_explicit(&stop, 1, memory_order_relaxed);
-        if (atomic_load_explicit(&stop, memory_order_relaxed))
-            continue;
-        start[row + 1] = grid_row(row, rows, cols, keep, key, false, vt, NULL, NULL, 0);
-    }
-    if (atomic_load(&stop)) {
-        s = dyng_i_error(DYNG_INTERRUPTED, "grid generation interrupted");
+    grid_fill f = {rows, cols, keep, key, vt, start, NULL, NULL};
+    s = fill_all(rows, per, fill_grid_rows, &f, r, "grid generation");
+    if (s != DYNG_OK)
         goto done;
-    }
     for (int64_t row = 0; row < rows; row++)
         start[row + 1] += start[row];
     s = alloc_ids(&a, vt, start[rows]);
     if (s != DYNG_OK)
         goto done;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(static)
-#endif
-    for (int64_t row = 0; row < rows; row++) {
-        if (((row & 255) == 0 || cols > 4096) && dyng_i_interrupted(r))
-            atomic_store_explicit(&stop, 1, memory_order_relaxed);
-        if (atomic_load_explicit(&stop, memory_order_relaxed))
-            continue;
-        grid_row(row, rows, cols, keep, key, true, vt, a.src, a.dst, start[row]);
-    }
-    if (atomic_load(&stop)) {
-        s = dyng_i_error(DYNG_INTERRUPTED, "grid generation interrupted");
+    f.src = a.src;
+    f.dst = a.dst;
+    s = fill_all(rows, per, fill_grid_rows, &f, r, "grid generation");
+    if (s != DYNG_OK)
         goto done;
-    }
     a.num_vertices = n;
     a.num_edges = start[rows];
     a.symmetry = DYNG_MM_SYMMETRIC;
