@@ -127,6 +127,62 @@ static PyObject *mm_write_graph(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/*
+ * The edge arrays of a write_*_arrays call as views: src and dst ids of one
+ * type (dst takes src's), and weights None or num_weights >= 1 int32 values
+ * per edge. Fills *a but for field and symmetry, which the caller sets.
+ * Returns -1 with an exception set; the views are released by
+ * edge_views_release either way.
+ */
+typedef struct edge_views {
+    dyng_py_ints src, dst, w;
+} edge_views;
+
+static int edge_views_get(dyng_edge_arrays *a, edge_views *v, long long n, PyObject *src_obj,
+                          PyObject *dst_obj, PyObject *w_obj, int num_weights) {
+    memset(v, 0, sizeof *v);
+    memset(a, 0, sizeof *a);
+    if (dyng_py_ints_get(&v->src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
+        dyng_py_ints_get(&v->dst, dst_obj, v->src.type, "dst") < 0)
+        return -1;
+    const long long m = (long long)v->src.length;
+    if (v->src.length != v->dst.length) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld", m,
+                      (long long)v->dst.length);
+        return -1;
+    }
+    if (w_obj == Py_None) {
+        num_weights = 0;
+    } else {
+        if (dyng_py_ints_get(&v->w, w_obj, DYNG_TYPE_INT32, "weights") < 0)
+            return -1;
+        if (num_weights < 1 || v->w.length != v->src.length * num_weights) {
+            if (num_weights == 1)
+                dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld values, got %lld", m,
+                              (long long)v->w.length);
+            else
+                dyng_py_raise(DYNG_INVALID_ARGUMENT,
+                              "weights: expected %lld x %d values, got %lld", m, num_weights,
+                              (long long)v->w.length);
+            return -1;
+        }
+    }
+    a->vertex_type = v->src.type;
+    a->num_weights = num_weights;
+    a->num_vertices = (int64_t)n;
+    a->num_edges = v->src.length;
+    a->src = (void *)v->src.data;
+    a->dst = (void *)v->dst.data;
+    a->weights = (int32_t *)v->w.data;
+    return 0;
+}
+
+static void edge_views_release(edge_views *v) {
+    dyng_py_ints_release(&v->src);
+    dyng_py_ints_release(&v->dst);
+    dyng_py_ints_release(&v->w);
+}
+
 static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
     (void)module;
     const char *path;
@@ -139,47 +195,19 @@ static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
     int symmetry = field < 0 ? -1 : dyng_py_enum_arg(sym_obj, symmetry_names, "symmetry");
     if (symmetry < 0)
         return NULL;
-    dyng_py_ints src, dst, w;
-    memset(&dst, 0, sizeof dst);
-    memset(&w, 0, sizeof w);
-    PyObject *result = NULL;
-    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
-        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
-        goto done;
-    if (src.length != dst.length) {
-        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
-                      (long long)src.length, (long long)dst.length);
-        goto done;
-    }
-    if (w_obj != Py_None) {
-        if (dyng_py_ints_get(&w, w_obj, DYNG_TYPE_INT32, "weights") < 0)
-            goto done;
-        if (w.length != src.length) {
-            dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld values, got %lld",
-                          (long long)src.length, (long long)w.length);
-            goto done;
-        }
-    }
     dyng_edge_arrays a;
-    memset(&a, 0, sizeof a);
-    a.vertex_type = src.type;
-    a.num_weights = w.held ? 1 : 0;
-    a.num_vertices = (int64_t)n;
-    a.num_edges = src.length;
-    a.src = (void *)src.data;
-    a.dst = (void *)dst.data;
-    a.weights = (int32_t *)w.data;
-    a.field = (dyng_mm_field)field;
-    a.symmetry = (dyng_mm_symmetry)symmetry;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
-    dyng_status s = dyng_mm_write_arrays(path, &a);
-    DYNG_PY_END_NATIVE(&call);
-    result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
-done:
-    dyng_py_ints_release(&src);
-    dyng_py_ints_release(&dst);
-    dyng_py_ints_release(&w);
+    edge_views v;
+    PyObject *result = NULL;
+    if (edge_views_get(&a, &v, n, src_obj, dst_obj, w_obj, 1) == 0) {
+        a.field = (dyng_mm_field)field;
+        a.symmetry = (dyng_mm_symmetry)symmetry;
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
+        dyng_status s = dyng_mm_write_arrays(path, &a);
+        DYNG_PY_END_NATIVE(&call);
+        result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
+    }
+    edge_views_release(&v);
     return result;
 }
 
@@ -323,50 +351,19 @@ static PyObject *el_write_arrays(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "sLOOOi:el_write_arrays", &path, &n, &src_obj, &dst_obj, &w_obj,
                           &num_weights))
         return NULL;
-    dyng_py_ints src, dst, w;
-    memset(&src, 0, sizeof src);
-    memset(&dst, 0, sizeof dst);
-    memset(&w, 0, sizeof w);
-    PyObject *result = NULL;
-    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
-        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
-        goto done;
-    if (src.length != dst.length) {
-        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
-                      (long long)src.length, (long long)dst.length);
-        goto done;
-    }
-    if (w_obj != Py_None) {
-        if (dyng_py_ints_get(&w, w_obj, DYNG_TYPE_INT32, "weights") < 0)
-            goto done;
-        if (num_weights < 1 || w.length != src.length * num_weights) {
-            dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld x %d values, got %lld",
-                          (long long)src.length, num_weights, (long long)w.length);
-            goto done;
-        }
-    } else {
-        num_weights = 0;
-    }
     dyng_edge_arrays a;
-    memset(&a, 0, sizeof a);
-    a.vertex_type = src.type;
-    a.num_weights = num_weights;
-    a.num_vertices = (int64_t)n;
-    a.num_edges = src.length;
-    a.src = (void *)src.data;
-    a.dst = (void *)dst.data;
-    a.weights = (int32_t *)w.data;
-    a.field = num_weights > 0 ? DYNG_MM_INTEGER : DYNG_MM_PATTERN;
-    a.symmetry = DYNG_MM_GENERAL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
-    dyng_status s = dyng_el_write_arrays(path, &a);
-    DYNG_PY_END_NATIVE(&call);
-    result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
-done:
-    dyng_py_ints_release(&src);
-    dyng_py_ints_release(&dst);
-    dyng_py_ints_release(&w);
+    edge_views v;
+    PyObject *result = NULL;
+    if (edge_views_get(&a, &v, n, src_obj, dst_obj, w_obj, num_weights) == 0) {
+        a.field = a.num_weights > 0 ? DYNG_MM_INTEGER : DYNG_MM_PATTERN;
+        a.symmetry = DYNG_MM_GENERAL;
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
+        dyng_status s = dyng_el_write_arrays(path, &a);
+        DYNG_PY_END_NATIVE(&call);
+        result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
+    }
+    edge_views_release(&v);
     return result;
 }
 

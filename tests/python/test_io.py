@@ -450,3 +450,36 @@ def test_a_cut_gzip_file_is_reported_where_its_text_ends(tmp_path: Path, name: s
     assert 1000 < e.line < 20003 and e.column >= 1
     lines = text.split("\n")
     assert e.column <= len(lines[e.line - 1]) + 1
+
+
+def test_native_array_writers_check_their_arrays(tmp_path: Path) -> None:
+    # The bindings' own checks of the edge arrays (the typed layer checks shapes
+    # before, so only a direct call reaches them): both writers share them.
+    from dyng._backend import native
+
+    ids = np.array([0, 1, 2], dtype=np.int32)
+    w3 = np.array([1, 2, 3], dtype=np.int32)
+    mm, el = str(tmp_path / "a.mtx"), str(tmp_path / "a.txt")
+    with pytest.raises(dyng.InvalidArgumentError, match="src has 3 ids but dst has 2"):
+        native.mm_write_arrays(mm, 3, ids, ids[:2], None, "pattern", "general")
+    with pytest.raises(dyng.InvalidArgumentError, match="src has 3 ids but dst has 2"):
+        native.el_write_arrays(el, 3, ids, ids[:2], None, 0)
+    with pytest.raises(dyng.InvalidArgumentError, match="weights: expected 3 values, got 2"):
+        native.mm_write_arrays(mm, 3, ids, ids, w3[:2], "integer", "general")
+    with pytest.raises(dyng.InvalidArgumentError, match="weights: expected 3 x 2 values, got 3"):
+        native.el_write_arrays(el, 3, ids, ids, w3, 2)
+    with pytest.raises(dyng.InvalidArgumentError, match="weights: expected 3 x 0 values"):
+        native.el_write_arrays(el, 3, ids, ids, w3, 0)
+    # dst takes src's id type; weights are int32.
+    with pytest.raises(dyng.InvalidArgumentError, match="dst"):
+        native.el_write_arrays(el, 3, ids, ids.astype(np.int64), None, 0)
+    with pytest.raises(dyng.InvalidArgumentError, match="weights"):
+        native.mm_write_arrays(mm, 3, ids, ids, w3.astype(np.int64), "integer", "general")
+    # And what they accept, they write.
+    native.el_write_arrays(el, 3, ids, ids[::-1].copy(), np.repeat(w3, 2), 2)
+    back = dyng.io.read_edge_list_arrays(el)
+    assert back.src.tolist() == [0, 1, 2] and back.dst.tolist() == [2, 1, 0]
+    assert back.weights is not None and back.weights.tolist() == [[1, 1], [2, 2], [3, 3]]
+    native.mm_write_arrays(mm, 3, ids, ids, w3, "integer", "general")
+    mw = dyng.io.read_matrix_market_arrays(mm).weights
+    assert mw is not None and mw.tolist() == [1, 2, 3]
