@@ -17,6 +17,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from dyng._cli_common import add_graph_arguments, read_graph
+
 __all__ = ["add_parser", "run"]
 
 _EXAMPLES = {
@@ -124,9 +126,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seed", type=int, default=0, help="(0)")
 
     p = kind("batches")
-    p.add_argument(
-        "graph", metavar="GRAPH", help="the graph: Matrix Market (.mtx[.gz]) or an edge list"
-    )
+    add_graph_arguments(p)
     p.add_argument("output", metavar="OUT", help="the stream: .dgt (text) or .dgb (binary)")
     p.add_argument("--count", type=int, required=True, help="batches")
     p.add_argument("--size", type=int, required=True, help="changes per batch")
@@ -148,8 +148,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="insertion weights for a weighted graph (default 1 100)",
     )
     p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
-    p.add_argument("--undirected", action="store_true", help="an edge list's edges are undirected")
-    p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
 
 
 def _is_mtx(path: str) -> bool:
@@ -183,14 +181,6 @@ def _write_graph(args: argparse.Namespace, graph: Any, t0: float) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _read_graph(args: argparse.Namespace) -> Any:
-    from dyng import io
-
-    if _is_mtx(args.graph):
-        return io.read_matrix_market(args.graph)
-    return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
 
 
 def _batches(args: argparse.Namespace, graph: Any) -> Iterator[Any]:
@@ -259,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 0:
         print(f"dyng: error: --count is {args.count}; accepted: 0 or more", file=sys.stderr)
         return 2
-    graph = _read_graph(args)
+    graph = read_graph(args)
     io.write_batches(args.output, _batches(args, graph), vertex_dtype=graph.vertex_dtype)
     print(
         f"dyng: batches -> {args.output}: {args.count} batches of {args.size} changes for "

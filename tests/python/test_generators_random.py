@@ -800,6 +800,33 @@ def test_cli_batches_round_trip(tmp_path: Path) -> None:
     )
 
 
+def test_cli_batches_read_every_graph_format(tmp_path: Path) -> None:
+    # The graph is read as the other commands read it: by content, not by name (a Matrix
+    # Market file named .dat), the research code's CSR triplet by its prefix, and edge
+    # lists with --undirected / --one-based. Every format gives the same stream.
+    g = dyng.generators.grid(8, 9, weights=(1, 9), seed=2)
+    dyng.io.write_matrix_market(tmp_path / "g.dat", g)
+    dyng.io.write_csr_triplet(tmp_path / "graphCsr", g)
+    src, dst, w = g.edges()
+    assert w is not None
+    rows = [f"{u + 1} {v + 1} {x}" for u, v, x in zip(src, dst, w[:, 0], strict=True)]
+    (tmp_path / "g1.txt").write_text("\n".join(rows) + "\n")
+    streams = []
+    for name, extra in [
+        ("g.dat", []),
+        ("graphCsr", []),
+        ("g1.txt", ["--undirected", "--one-based"]),
+    ]:
+        out = tmp_path / f"{name}.dgt"
+        argv = [str(tmp_path / name), str(out), "--count", "3", "--size", "10", "--seed", "1"]
+        assert cli("batches", *argv, *extra) == 0, name
+        streams.append(out.read_bytes())
+    # The triplet holds both directions of each road as arcs: a directed graph, so its
+    # batches differ; the other two are the same undirected graph.
+    assert streams[0] == streams[2]
+    assert dyng.io.read_batches(tmp_path / "graphCsr.dgt", num_weights=1)[0].num_insertions == 5
+
+
 @pytest.mark.parametrize("kind", ["rmat", "erdos-renyi", "grid", "batches"])
 def test_cli_help_shows_an_example(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(kind, "--help") == 0
