@@ -211,9 +211,18 @@ def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     return value, time.perf_counter() - t0
 
 
-def _batch_seed(seed: int, size: int, rep: int) -> int:
-    """The seed of batch ``rep`` of a size: distinct per (seed, size, rep)."""
-    return ((seed * 1_000_003 + size) * 1_000 + rep) % 2**64
+def _batch(args: argparse.Namespace, g: Any, size: int, rep: int) -> Any:
+    """Batch ``rep`` of a size for ``g`` as the graph is now, seeded per (seed, size, rep)."""
+    from dyng.generators import random_batch
+
+    return random_batch(
+        g,
+        size,
+        insert_fraction=args.insert_fraction,
+        seed=((args.seed * 1_000_003 + size) * 1_000 + rep) % 2**64,
+        locality_window=args.locality_window,
+        batch_id=rep,
+    )
 
 
 # ---- update against recomputation (sssp, cycle_count) ------------------------
@@ -229,8 +238,6 @@ def _race(
     """For each size, ``args.batches`` random batches: ``update`` on one graph and its
     result, against apply + ``compute`` on a twin that takes the same batches. Returns
     a row per size and the number of updated results that differed."""
-    from dyng.generators import random_batch
-
     rows: list[dict[str, Any]] = []
     mismatches = 0
     for size in args.sizes:
@@ -242,14 +249,7 @@ def _race(
         affected: list[int] = []
         fallbacks = 0
         for rep in range(args.batches):
-            b = random_batch(
-                g,
-                size,
-                insert_fraction=args.insert_fraction,
-                seed=_batch_seed(args.seed, size, rep),
-                locality_window=args.locality_window,
-                batch_id=rep,
-            )
+            b = _batch(args, g, size, rep)
             # Which path runs first alternates, so that neither always finds the
             # cache as the other left it.
             fresh = None
@@ -460,7 +460,6 @@ def _cycle_count(args: argparse.Namespace, out: dict[str, Any]) -> int:
 
 def _apply(args: argparse.Namespace, out: dict[str, Any]) -> int:
     from dyng._graph import Graph
-    from dyng.generators import random_batch
 
     base, name, how = _load(args, weights=False)
     out["graph"] = name
@@ -471,14 +470,7 @@ def _apply(args: argparse.Namespace, out: dict[str, Any]) -> int:
         t_apply: list[float] = []
         t_build: list[float] = []
         for rep in range(args.batches):
-            b = random_batch(
-                g,
-                size,
-                insert_fraction=args.insert_fraction,
-                seed=_batch_seed(args.seed, size, rep),
-                locality_window=args.locality_window,
-                batch_id=rep,
-            )
+            b = _batch(args, g, size, rep)
             t0 = time.perf_counter()
             g.apply(b)
             t_apply.append(time.perf_counter() - t0)
