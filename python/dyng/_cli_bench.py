@@ -12,7 +12,9 @@ dyng's distances.
 
 The batches come from :func:`dyng.generators.random_batch`: deletions of
 existing edges and insertions of new pairs (``--insert-fraction``), anywhere or
-within a window of ids (``--locality-window``). Each size starts from the graph
+within a window of ids (``--locality-window``); with ``--local-hops H`` each
+insertion joins a vertex to one that a random walk of 2 to H steps reaches
+instead, as a new road joins nearby junctions whatever the ids. Each size starts from the graph
 as read; ``--seed`` fixes every batch and, for a graph without weights, the
 seeded weights (1 to 100) that sssp needs. Timings are medians over the batches
 of a size; the two paths run in alternating order, on graphs of their own.
@@ -150,6 +152,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             help="keep both ends of every change within W consecutive ids (default: anywhere)",
         )
         p.add_argument(
+            "--local-hops",
+            type=count,
+            default=0,
+            metavar="H",
+            help="insertions join a random vertex to one a random walk of 2 to H steps "
+            "reaches, as new roads join nearby junctions (default: random pairs)",
+        )
+        p.add_argument(
             "--seed", type=count, default=1, help="seeds the batches and missing weights (1)"
         )
         p.add_argument(
@@ -215,13 +225,83 @@ def _batch(args: argparse.Namespace, g: Any, size: int, rep: int) -> Any:
     """Batch ``rep`` of a size for ``g`` as the graph is now, seeded per (seed, size, rep)."""
     from dyng.generators import random_batch
 
+    seed = ((args.seed * 1_000_003 + size) * 1_000 + rep) % 2**64
+    if args.local_hops:
+        return _local_batch(g, size, args.insert_fraction, args.local_hops, seed, rep)
     return random_batch(
         g,
         size,
         insert_fraction=args.insert_fraction,
-        seed=((args.seed * 1_000_003 + size) * 1_000 + rep) % 2**64,
+        seed=seed,
         locality_window=args.locality_window,
         batch_id=rep,
+    )
+
+
+def _local_batch(g: Any, size: int, fraction: float, hops: int, seed: int, batch_id: int) -> Any:
+    """A batch whose insertions join nearby vertices: each joins a random vertex to the one
+    that a random walk of 2 to ``hops`` steps along out-edges reaches (a new road between
+    nearby junctions), drawn again when that is the vertex itself, an existing edge or a
+    pair already drawn; the deletions are distinct existing edges, uniformly. As
+    ``random_batch``: round(size * fraction) insertions (half up), weights 1..100."""
+    import numpy as np
+
+    from dyng._batch import EdgeBatch
+    from dyng.errors import InvalidArgumentError
+
+    rng = np.random.default_rng(seed)
+    n_ins = int(size * fraction + 0.5)
+    n_del = size - n_ins
+    src, dst, _ = g.edges()
+    if n_del > len(src):
+        raise InvalidArgumentError(
+            f"{n_del} deletions asked for, but the graph has only {len(src)} edges"
+        )
+    pick = np.sort(rng.choice(len(src), n_del, replace=False))
+    rp, col, _ = g.to_csr()
+    n = g.num_vertices
+    rp = rp.astype(np.int64)
+    col = col.astype(np.int64)
+    existing = np.arange(n, dtype=np.int64).repeat(np.diff(rp)) * n + col  # sorted: rows sorted
+    chosen: set[tuple[int, int]] = set()
+    us: list[int] = []
+    vs: list[int] = []
+    tries = 0
+    while len(us) < n_ins:
+        tries += 1
+        if tries > 100 * n_ins + 1000:
+            raise InvalidArgumentError(
+                f"{n_ins} local insertions asked for, but random walks of 2 to {hops} steps "
+                f"found only {len(us)} new pairs; use fewer changes or more --local-hops"
+            )
+        u = v = int(rng.integers(0, n))
+        for _ in range(int(rng.integers(2, hops + 1))):
+            deg = int(rp[v + 1] - rp[v])
+            if deg == 0:
+                break
+            v = int(col[rp[v] + int(rng.integers(0, deg))])
+        a, b = (u, v) if g.directed or u <= v else (v, u)
+        if a == b or (a, b) in chosen:
+            continue
+        k = np.searchsorted(existing, a * n + b)
+        if k < len(existing) and existing[k] == a * n + b:
+            continue
+        chosen.add((a, b))
+        us.append(a)
+        vs.append(b)
+    ids = src.dtype
+    order = sorted(range(n_ins), key=lambda i: (us[i], vs[i]))
+    w = None
+    if g.weighted:
+        w = rng.integers(1, 101, (n_ins, g.num_weights), dtype=np.int32)
+    return EdgeBatch(
+        insert=(
+            np.array([us[i] for i in order], dtype=ids),
+            np.array([vs[i] for i in order], dtype=ids),
+            *(() if w is None else (w,)),
+        ),
+        delete=(src[pick], dst[pick]),
+        id=batch_id,
     )
 
 
@@ -532,6 +612,7 @@ def _header(args: argparse.Namespace, what: str, name: str, g: Any, how: str) ->
         f"{'directed' if g.directed else 'undirected'} edges, {how}; {args.batches} batches "
         f"per size, insert fraction {args.insert_fraction}"
         + (f", window {args.locality_window}" if args.locality_window else "")
+        + (f", insertions local (walks of 2 to {args.local_hops} steps)" if args.local_hops else "")
         + f"; dyng {native.__version__}, {threads} thread(s), {platform.machine()}"
     )
 
@@ -563,6 +644,14 @@ def run(args: argparse.Namespace) -> int:
     if args.kind is None:
         print("dyng: error: bench needs a kind: sssp, cycle_count or apply", file=sys.stderr)
         return 2
+    if args.local_hops == 1 or (args.local_hops and args.locality_window):
+        print(
+            f"dyng: error: --local-hops {args.local_hops}"
+            + (f" with --locality-window {args.locality_window}" if args.locality_window else "")
+            + "; accepted: --local-hops 2 or more, without --locality-window",
+            file=sys.stderr,
+        )
+        return 2
     out: dict[str, Any] = {
         "kind": args.kind,
         "date": time.strftime("%Y-%m-%d"),
@@ -571,6 +660,7 @@ def run(args: argparse.Namespace) -> int:
         "batches": args.batches,
         "insert_fraction": args.insert_fraction,
         "locality_window": args.locality_window,
+        "local_hops": args.local_hops,
         "seed": args.seed,
     }
     status = {"sssp": _sssp, "cycle_count": _cycle_count, "apply": _apply}[args.kind](args, out)

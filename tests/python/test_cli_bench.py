@@ -183,3 +183,69 @@ def test_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
     for kind in ("sssp", "cycle_count", "apply"):
         assert main(["bench", kind, "--help"]) == 0
         assert f"dyng bench {kind}" in capsys.readouterr().out
+
+
+def hop_distances(g: dyng.Graph, source: int) -> dict[int, int]:
+    """Breadth-first hop counts from a vertex along out-edges (an oracle for the walks)."""
+    rp, col, _ = g.to_csr()
+    seen, frontier, d = {source: 0}, [source], 0
+    while frontier:
+        d += 1
+        nxt = []
+        for u in frontier:
+            for v in col[rp[u] : rp[u + 1]].tolist():
+                if v not in seen:
+                    seen[v] = d
+                    nxt.append(v)
+        frontier = nxt
+    return seen
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_local_batches_join_nearby_vertices(directed: bool) -> None:
+    if directed:
+        g = dyng.generators.erdos_renyi(120, 360, seed=6, weights=(1, 9))
+    else:
+        g = dyng.generators.grid(9, 11, weights=(1, 9), seed=6)
+    before = set(zip(*[a.tolist() for a in g.edges()[:2]], strict=True))
+    for rep, (size, fraction, hops) in enumerate([(40, 0.5, 3), (25, 1.0, 2), (30, 0.2, 5)]):
+        b = _cli_bench._local_batch(g, size, fraction, hops, seed=rep, batch_id=rep)
+        n_ins = int(size * fraction + 0.5)
+        assert (b.num_insertions, b.num_deletions, b.id) == (n_ins, size - n_ins, rep)
+        ins = list(zip(b.insert_src.tolist(), b.insert_dst.tolist(), strict=True))
+        dels = list(zip(b.delete_src.tolist(), b.delete_dst.tolist(), strict=True))
+        assert ins == sorted(set(ins)) and len(set(dels)) == len(dels)
+        assert set(dels) <= before and not set(ins) & before
+        for u, v in ins:
+            assert u != v and (directed or u < v)
+            near = hop_distances(g, u)
+            assert v in near and 2 <= near[v] <= hops, (u, v, near.get(v))
+        w = b.insert_weights
+        assert w is not None and w.shape == (n_ins, 1) and w.min() >= 1 and w.max() <= 100
+        s = g.clone().apply(b)
+        assert (s.inserted, s.deleted, s.ignored_deletions) == (n_ins, size - n_ins, 0)
+    # The same seed, the same batch.
+    x = _cli_bench._local_batch(g, 20, 0.5, 4, seed=9, batch_id=0)
+    y = _cli_bench._local_batch(g, 20, 0.5, 4, seed=9, batch_id=0)
+    assert x.insert_src.tolist() == y.insert_src.tolist()
+    assert x.delete_dst.tolist() == y.delete_dst.tolist()
+
+
+def test_local_batches_that_cannot_be_drawn_are_errors() -> None:
+    path = dyng.Graph.from_edges([0, 1, 2], [1, 2, 3], [1, 1, 1], directed=False)
+    with pytest.raises(dyng.InvalidArgumentError, match="found only 3 new pairs"):
+        _cli_bench._local_batch(path, 5, 1.0, 3, seed=1, batch_id=0)
+    with pytest.raises(dyng.InvalidArgumentError, match="only 3 edges"):
+        _cli_bench._local_batch(path, 8, 0.5, 3, seed=1, batch_id=0)
+
+
+def test_cli_local_hops(road: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "sssp", str(road), "--sizes", "6", "--batches", "3", "--local-hops", "3"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "insertions local (walks of 2 to 3 steps)" in text
+    assert "3/3 updated trees identical" in text
+    assert main([*args[:-1], "1"]) == 2
+    assert "accepted: --local-hops 2 or more" in capsys.readouterr().err
+    assert main([*args, "--locality-window", "20"]) == 2
+    assert "without --locality-window" in capsys.readouterr().err
