@@ -25,13 +25,10 @@
  * then el_ids.c renumbers them) and for vertex_type NONE: int32 first, and
  * once more as int64 when the first error is an id past int32.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/resources_internal.h"
 #include "io/chunks.h"
 #include "io/el.h"
 #include "io/file.h"
@@ -39,22 +36,6 @@
 #include "io/parse.h"
 
 #define CHUNKS_PER_THREAD 32
-
-typedef struct el_chunk {
-    const char *begin, *end; /* whole lines; end is after a '\n' or at the text's end */
-    int64_t lines;           /* pass 1: newlines                                      */
-    int64_t entries;         /* pass 1: data lines                                    */
-    int64_t first_line;      /* the line number at begin                              */
-    int64_t first_entry;     /* where pass 2 writes its first edge                    */
-    int64_t out_begin;       /* where its edges are once the gaps are closed          */
-    int64_t out_count;       /* edges written (entries less the dropped self-loops)   */
-    int64_t dropped;         /* self-loops dropped                                    */
-    int64_t max_id;          /* the largest id written, -1 for none                   */
-    dyng_status status;      /* DYNG_OK, DYNG_FILE_FORMAT, DYNG_CAPACITY              */
-    bool past_int32;         /* the error is an id that int64 ids would hold          */
-    int64_t err_line, err_column;
-    char message[224];
-} el_chunk;
 
 /* What every chunk shares (read-only during the passes). */
 typedef struct el_job {
@@ -69,20 +50,6 @@ typedef struct el_job {
     void *src, *dst;
     int32_t *weights; /* k per edge                                           */
 } el_job;
-
-static void chunk_fail(el_chunk *c, dyng_status st, int64_t line, int64_t column, const char *fmt,
-                       ...) DYNG_I_PRINTF(5, 6);
-
-static void chunk_fail(el_chunk *c, dyng_status st, int64_t line, int64_t column, const char *fmt,
-                       ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->message, sizeof c->message, fmt, ap);
-    va_end(ap);
-    c->status = st;
-    c->err_line = line;
-    c->err_column = column;
-}
 
 static inline bool is_comment(char ch) { return ch == '#' || ch == '%'; }
 
@@ -107,33 +74,13 @@ static inline const char *next_line(const char *q, const char *end) {
     return nl != NULL ? nl + 1 : end;
 }
 
-/* Pass 1: count newlines and data lines. */
-static void count_chunk(el_chunk *c) {
-    const char *p = c->begin, *end = c->end;
-    int64_t lines = 0, entries = 0;
-    while (p < end) {
-        const char *q = p;
-        while (dyng_i_is_blank(*q))
-            q++;
-        if (q < end && *q != '\n' && !is_comment(*q))
-            entries++;
-        const char *nl = memchr(q, '\n', (size_t)(end - q));
-        if (nl == NULL)
-            break;
-        lines++;
-        p = nl + 1;
-    }
-    c->lines = lines;
-    c->entries = entries;
-}
-
 /*
  * Move past the separator after a field at *pp: blanks, at most one comma,
  * blanks. Returns 1 when another field starts there (*pp at it), 0 when the
  * line ends or a comment starts (*pp there), and -1, recording the error,
  * for an empty field (a comma with no field after it).
  */
-static inline int next_field(el_chunk *c, const char **pp, const char *end, const char *ls,
+static inline int next_field(dyng_i_chunk *c, const char **pp, const char *end, const char *ls,
                              int64_t line) {
     const char *p = *pp;
     while (dyng_i_is_blank(*p))
@@ -150,12 +97,12 @@ static inline int next_field(el_chunk *c, const char **pp, const char *end, cons
         return 0;
     if (!none && *p != ',')
         return 1;
-    chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1, "an empty field after ','");
+    dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1, "an empty field after ','");
     return -1;
 }
 
 /* Parse the id token at *pp into a 0-based id that fits the job's type. */
-static inline bool take_id(const el_job *job, el_chunk *c, const char **pp, const char *end,
+static inline bool take_id(const el_job *job, dyng_i_chunk *c, const char **pp, const char *end,
                            const char *ls, int64_t line, const char *what, uint64_t *out) {
     const char *t = *pp;
     const char *q = t;
@@ -167,8 +114,8 @@ static inline bool take_id(const el_job *job, el_chunk *c, const char **pp, cons
     token_text(text, sizeof text, t);
     if (r == DYNG_I_NUM_OK && ends) {
         if (job->one_based && x == 0) {
-            chunk_fail(c, DYNG_FILE_FORMAT, line, col,
-                       "the %s id is 0; the ids of a 1-based file start at 1", what);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                              "the %s id is 0; the ids of a 1-based file start at 1", what);
             return false;
         }
         x -= job->one_based ? 1 : 0;
@@ -178,29 +125,29 @@ static inline bool take_id(const el_job *job, el_chunk *c, const char **pp, cons
             return true;
         }
         if (job->wide) {
-            chunk_fail(c, DYNG_CAPACITY, line, col, "the %s id %s is past the int64 vertex ids",
-                       what, text);
+            dyng_i_chunk_fail(c, DYNG_CAPACITY, line, col,
+                              "the %s id %s is past the int64 vertex ids", what, text);
             return false;
         }
-        chunk_fail(c, DYNG_CAPACITY, line, col,
-                   "the %s id %s is past the int32 vertex ids (read it with int64 ids)", what,
-                   text);
+        dyng_i_chunk_fail(c, DYNG_CAPACITY, line, col,
+                          "the %s id %s is past the int32 vertex ids (read it with int64 ids)",
+                          what, text);
         c->past_int32 = true;
         return false;
     }
     if (*t == '-' && dyng_i_is_digit(t[1]))
-        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "negative %s id '%s'", what, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "negative %s id '%s'", what, text);
     else if (r == DYNG_I_NUM_NONE || !ends)
-        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "the %s id '%s' is not a non-negative integer",
-                   what, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "the %s id '%s' is not a non-negative integer", what, text);
     else
-        chunk_fail(c, DYNG_CAPACITY, line, col, "the %s id %s is past the int64 vertex ids", what,
-                   text);
+        dyng_i_chunk_fail(c, DYNG_CAPACITY, line, col, "the %s id %s is past the int64 vertex ids",
+                          what, text);
     return false;
 }
 
 /* Parse weight j (0-based) at *pp. */
-static inline bool take_weight(el_chunk *c, const char **pp, const char *end, const char *ls,
+static inline bool take_weight(dyng_i_chunk *c, const char **pp, const char *end, const char *ls,
                                int64_t line, int j, int32_t *w) {
     const char *t = *pp;
     const char *q = t;
@@ -214,14 +161,15 @@ static inline bool take_weight(el_chunk *c, const char **pp, const char *end, co
     token_text(text, sizeof text, t);
     int64_t col = (int64_t)(t - ls) + 1;
     if (r == DYNG_I_NUM_NONE || !ends)
-        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "weight %d, '%s', is not an integer", j + 1,
-                   text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "weight %d, '%s', is not an integer",
+                          j + 1, text);
     else if (r == DYNG_I_NUM_FRACTION)
-        chunk_fail(c, DYNG_FILE_FORMAT, line, col,
-                   "weight %d, '%s', is not an integer (dynG weights are int32)", j + 1, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "weight %d, '%s', is not an integer (dynG weights are int32)", j + 1,
+                          text);
     else
-        chunk_fail(c, DYNG_FILE_FORMAT, line, col, "weight %d, '%s', is outside the int32 range",
-                   j + 1, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "weight %d, '%s', is outside the int32 range", j + 1, text);
     return false;
 }
 
@@ -285,7 +233,8 @@ static inline bool fast_line(const el_job *job, const char **pp, const char *end
 }
 
 /* Pass 2: parse the data lines of one chunk into the outputs. */
-static void parse_chunk(const el_job *job, el_chunk *c) {
+static void parse_chunk(const void *context, dyng_i_chunk *c) {
+    const el_job *job = context;
     const char *p = c->begin, *end = c->end;
     int64_t line = c->first_line;
     int64_t o = c->first_entry;
@@ -311,8 +260,8 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
             continue;
         }
         if (*p == ',') {
-            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
-                       "an empty field before ','");
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                              "an empty field before ','");
             return;
         }
         const char *first = p;
@@ -322,8 +271,8 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
         const char *prev = p;
         int f = next_field(c, &p, end, ls, line);
         if (f == 0)
-            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(prev - ls) + 1,
-                       "the line has no target id");
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(prev - ls) + 1,
+                              "the line has no target id");
         if (f <= 0 || !take_id(job, c, &p, end, ls, line, "target", &v))
             return;
         int32_t *w = job->k > 0 ? job->weights + (size_t)o * (size_t)job->k : NULL;
@@ -333,12 +282,13 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
             if (f == 0) {
                 int64_t col = (int64_t)(prev - ls) + 1;
                 if (job->strict)
-                    chunk_fail(c, DYNG_FILE_FORMAT, line, col,
-                               "the line has %d weights; the first data line (line %lld) has %d", j,
-                               (long long)job->k_line, job->k);
+                    dyng_i_chunk_fail(
+                        c, DYNG_FILE_FORMAT, line, col,
+                        "the line has %d weights; the first data line (line %lld) has %d", j,
+                        (long long)job->k_line, job->k);
                 else
-                    chunk_fail(c, DYNG_FILE_FORMAT, line, col,
-                               "the line has %d weights; num_weights is %d", j, job->k);
+                    dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                                      "the line has %d weights; num_weights is %d", j, job->k);
             }
             if (f <= 0 || !take_weight(c, &p, end, ls, line, j, &w[j]))
                 return;
@@ -350,10 +300,11 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
             if (f > 0) {
                 char text[40];
                 token_text(text, sizeof text, p);
-                chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
-                           "unexpected '%s' after %d weights (the first data line, line %lld, "
-                           "has %d)",
-                           text, job->k, (long long)job->k_line, job->k);
+                dyng_i_chunk_fail(
+                    c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                    "unexpected '%s' after %d weights (the first data line, line %lld, "
+                    "has %d)",
+                    text, job->k, (long long)job->k_line, job->k);
                 return;
             }
         }
@@ -362,9 +313,9 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
         if (u == v && job->on_self_loop != DYNG_SELF_LOOP_KEEP) {
             if (job->on_self_loop == DYNG_SELF_LOOP_ERROR) {
                 uint64_t shown = u + (job->one_based ? 1 : 0);
-                chunk_fail(c, DYNG_FILE_FORMAT, line - 1, (int64_t)(first - ls) + 1,
-                           "a self-loop (%llu, %llu); on_self_loop is error",
-                           (unsigned long long)shown, (unsigned long long)shown);
+                dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line - 1, (int64_t)(first - ls) + 1,
+                                  "a self-loop (%llu, %llu); on_self_loop is error",
+                                  (unsigned long long)shown, (unsigned long long)shown);
                 return;
             }
             dropped++;
@@ -382,47 +333,13 @@ static void parse_chunk(const el_job *job, el_chunk *c) {
     c->max_id = max_id;
 }
 
-/* Cut [begin, end) into n chunks of whole lines (some may be empty). */
-static void cut_chunks(el_chunk *chunks, int64_t n, const char *begin, const char *end) {
-    for (int64_t k = 0; k < n; k++) {
-        memset(&chunks[k], 0, sizeof chunks[k]);
-        chunks[k].begin = dyng_i_chunk_start(begin, end, n, k);
-        chunks[k].end = dyng_i_chunk_start(begin, end, n, k + 1);
-    }
-}
-
-/* Run pass 1 (parse == false) or pass 2 over every chunk. Returns
- * DYNG_INTERRUPTED when the flag was seen, else DYNG_OK (errors stay in the
- * chunks; a chunk after a failed one may be skipped). */
-typedef struct el_pass {
-    const el_job *job;
-    el_chunk *chunks;
-    bool parse;
-} el_pass;
-
-static bool run_chunk(void *context, int64_t k) {
-    el_pass *pass = context;
-    if (!pass->parse) {
-        count_chunk(&pass->chunks[k]);
-        return true;
-    }
-    parse_chunk(pass->job, &pass->chunks[k]);
-    return pass->chunks[k].status == DYNG_OK;
-}
-
-static dyng_status run_pass(const el_job *job, el_chunk *chunks, int64_t n, bool parse,
-                            dyng_resources *r, int threads) {
-    el_pass pass = {job, chunks, parse};
-    return dyng_i_run_chunks(n, run_chunk, &pass, r, threads);
-}
-
 /*
  * The weight count of the first data line (num_weights -1): the fields after
  * the two ids, counted up to the line's end, a comment or a malformed
  * separator (pass 2 reports that one). Too many is an error here.
  */
-static dyng_status first_line_weights(const el_chunk *chunks, int64_t n, const char *path, int *k,
-                                      int64_t *k_line) {
+static dyng_status first_line_weights(const dyng_i_chunk *chunks, int64_t n, const char *path,
+                                      int *k, int64_t *k_line) {
     *k = 0;
     *k_line = 0;
     int64_t c = 0;
@@ -443,7 +360,7 @@ static dyng_status first_line_weights(const el_chunk *chunks, int64_t n, const c
     const char *ls = p;
     while (dyng_i_is_blank(*p))
         p++;
-    el_chunk scratch;
+    dyng_i_chunk scratch;
     int64_t fields = 0;
     int f = *p == ',' ? -1 : 1;
     while (f > 0) {
@@ -464,7 +381,7 @@ static dyng_status first_line_weights(const el_chunk *chunks, int64_t n, const c
 
 /* The location of edge `index` (after the gaps are closed): the line and the
  * column of its first field. */
-static void locate_edge(const el_job *job, const el_chunk *chunks, int64_t n, int64_t index,
+static void locate_edge(const el_job *job, const dyng_i_chunk *chunks, int64_t n, int64_t index,
                         int64_t *line, int64_t *column) {
     int64_t c = 0;
     while (c + 1 < n && index >= chunks[c].out_begin + chunks[c].out_count)
@@ -500,12 +417,12 @@ static void locate_edge(const el_job *job, const el_chunk *chunks, int64_t n, in
 
 /* Move the chunks' outputs together (after dropped self-loops); sets each
  * chunk's out_begin and returns the edge count. */
-static int64_t close_gaps(const el_job *job, el_chunk *chunks, int64_t n) {
+static int64_t close_gaps(const el_job *job, dyng_i_chunk *chunks, int64_t n) {
     size_t es = job->wide ? 8 : 4;
     size_t ws = (size_t)job->k * sizeof(int32_t);
     int64_t o = 0;
     for (int64_t k = 0; k < n; k++) {
-        el_chunk *c = &chunks[k];
+        dyng_i_chunk *c = &chunks[k];
         c->out_begin = o;
         if (c->first_entry != o && c->out_count > 0) {
             size_t count = (size_t)c->out_count;
@@ -528,16 +445,6 @@ static void *shrink(void *p, int64_t count, size_t size) {
     return q != NULL ? q : p;
 }
 
-/* Set the thread-local error of a failed chunk. */
-static dyng_status chunk_error(const el_chunk *c, const char *path) {
-    if (c->status == DYNG_FILE_FORMAT)
-        return dyng_i_file_error(path, c->err_line, c->err_column, "%s", c->message);
-    dyng_status st = dyng_i_error(c->status, "%s:%lld:%lld: %s", path, (long long)c->err_line,
-                                  (long long)c->err_column, c->message);
-    dyng_i_error_set_location(path, c->err_line, c->err_column);
-    return st;
-}
-
 /* Allocate (or reallocate for another pass) the id arrays of the job. */
 static bool alloc_ids(el_job *job, size_t room) {
     size_t es = job->wide ? 8 : 4;
@@ -552,7 +459,7 @@ static bool alloc_ids(el_job *job, size_t room) {
 static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
                               const char *buf, size_t len, const dyng_el_read_options *o,
                               bool unordered, dyng_resources *resources) {
-    el_chunk *chunks = NULL;
+    dyng_i_chunk *chunks = NULL;
     el_job job;
     int64_t *ids = NULL;
     dyng_status st = DYNG_OK;
@@ -564,28 +471,12 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     job.on_self_loop = o->on_self_loop;
     job.loops_keep = o->on_self_loop == DYNG_SELF_LOOP_KEEP;
 
-    int threads = dyng_i_threads(resources);
-    int64_t n = (int64_t)(len / DYNG_I_CHUNK_BYTES) + 1;
-    if (n > (int64_t)threads * CHUNKS_PER_THREAD)
-        n = (int64_t)threads * CHUNKS_PER_THREAD;
-    chunks = dyng_i_malloc((size_t)n, sizeof *chunks);
-    if (chunks == NULL) {
-        st = dyng_i_oom("the chunk table", (size_t)n * sizeof *chunks);
-        goto done;
-    }
-    cut_chunks(chunks, n, buf, buf + len);
-
     /* Pass 1, the prefix sums and the weight count. */
-    st = run_pass(&job, chunks, n, false, resources, threads);
+    int64_t n = 0, entries = 0;
+    st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf, buf + len, 1, true,
+                             CHUNKS_PER_THREAD, resources);
     if (st != DYNG_OK)
-        goto interrupted;
-    int64_t line = 1, entries = 0;
-    for (int64_t k = 0; k < n; k++) {
-        chunks[k].first_line = line;
-        chunks[k].first_entry = entries;
-        line += chunks[k].lines;
-        entries += chunks[k].entries;
-    }
+        goto done;
     if (o->num_weights >= 0) {
         job.k = o->num_weights;
     } else {
@@ -604,20 +495,15 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
             goto done;
         }
     }
-    const el_chunk *failed = NULL;
     for (;;) {
         if (!alloc_ids(&job, room)) {
             st = dyng_i_oom("the edge arrays", dyng_i_mul_size(room, job.wide ? 16 : 8));
             goto done;
         }
-        st = run_pass(&job, chunks, n, true, resources, threads);
-        if (st != DYNG_OK)
-            goto interrupted;
-        failed = NULL;
-        for (int64_t k = 0; k < n && failed == NULL; k++)
-            if (chunks[k].status != DYNG_OK)
-                failed = &chunks[k];
-        if (failed == NULL || !failed->past_int32 || !auto_type || job.wide)
+        st = dyng_i_chunks_parse(chunks, n, parse_chunk, &job, path, resources);
+        const dyng_i_chunk *failed = dyng_i_chunks_failed(chunks, n);
+        if (st == DYNG_INTERRUPTED || failed == NULL || !failed->past_int32 || !auto_type ||
+            job.wide)
             break;
         for (int64_t k = 0; k < n; k++) {
             chunks[k].status = DYNG_OK;
@@ -626,10 +512,8 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
         job.wide = true;
         job.id_max = (uint64_t)INT64_MAX - 1;
     }
-    if (failed != NULL) {
-        st = chunk_error(failed, path);
+    if (st != DYNG_OK)
         goto done;
-    }
     int64_t m = close_gaps(&job, chunks, n);
     int64_t max_id = -1;
     for (int64_t k = 0; k < n; k++)
@@ -710,10 +594,6 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     ids = NULL;
     job.src = job.dst = NULL;
     job.weights = NULL;
-    goto done;
-
-interrupted:
-    st = dyng_i_error(DYNG_INTERRUPTED, "interrupted while reading %s", path);
 done:
     dyng_i_free(ids);
     dyng_i_free(job.src);

@@ -3,13 +3,11 @@
  * dyng_mm_read_arrays.
  *
  * The whole (decompressed) file is in memory. The entry section after the
- * size line is cut into chunks at line boundaries, a few per thread. Pass 1
- * counts, per chunk, its lines and its entry lines (neither blank nor a
- * comment); a prefix sum then gives each chunk its first line number and the
- * index of its first entry. Pass 2 parses each chunk straight into the
- * output arrays at those indices. Both passes run `#pragma omp parallel for`
- * over the chunks when built with OpenMP and poll the interrupt flag before
- * each chunk.
+ * size line is read in the two passes of io/chunks.h: pass 1 counts, per
+ * chunk of whole lines, its lines and its entry lines (neither blank nor a
+ * comment), which gives each chunk its first line number and the index of
+ * its first entry; pass 2 (parse_chunk) parses each chunk straight into the
+ * output arrays at those indices.
  *
  * Pass 2 tries each line on a fast path first ("i j[ v]" with single
  * spaces; digits read eight at a time, see parse.h), which writes nothing
@@ -21,40 +19,22 @@
  *
  * Each chunk stops at its first error and records it; the error reported is
  * the one of the first failing chunk, which is the one with the smallest line
- * number (a chunk after a chunk known to have failed is skipped). Messages
- * are formatted into the chunk (the thread-local message belongs to the
- * calling thread) and set by the calling thread at the end.
+ * number.
  *
  * With expand_symmetric, chunk k writes from 2 * (its first entry) and the
  * chunks are then moved together in order, so a mirrored entry stays right
  * after its original.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/resources_internal.h"
 #include "io/chunks.h"
 #include "io/file.h"
 #include "io/mm.h"
 #include "io/parse.h"
 
 #define CHUNKS_PER_THREAD 32
-
-typedef struct mm_chunk {
-    const char *begin, *end; /* whole lines; end is after a '\n' or at the text's end */
-    int64_t lines;           /* pass 1: newlines                                      */
-    int64_t entries;         /* pass 1: entry lines                                   */
-    int64_t first_line;      /* the line number at begin                              */
-    int64_t first_entry;     /* the index of its first entry in the file              */
-    int64_t out_begin;       /* where it writes in the output arrays                  */
-    int64_t out_count;       /* how many outputs it wrote                             */
-    dyng_status status;      /* DYNG_OK, DYNG_FILE_FORMAT, DYNG_INTERRUPTED           */
-    int64_t err_line, err_column;
-    char message[224];
-} mm_chunk;
 
 /* What every chunk shares (read-only during the passes). */
 typedef struct mm_job {
@@ -69,44 +49,11 @@ typedef struct mm_job {
     int32_t *weights;
 } mm_job;
 
-static void chunk_fail(mm_chunk *c, int64_t line, int64_t column, const char *fmt, ...)
-    DYNG_I_PRINTF(4, 5);
-
-static void chunk_fail(mm_chunk *c, int64_t line, int64_t column, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->message, sizeof c->message, fmt, ap);
-    va_end(ap);
-    c->status = DYNG_FILE_FORMAT;
-    c->err_line = line;
-    c->err_column = column;
-}
-
-/* Pass 1: count newlines and entry lines. */
-static void count_chunk(mm_chunk *c) {
-    const char *p = c->begin, *end = c->end;
-    int64_t lines = 0, entries = 0;
-    while (p < end) {
-        const char *q = p;
-        while (dyng_i_is_blank(*q))
-            q++;
-        if (q < end && *q != '\n' && *q != '%')
-            entries++;
-        const char *nl = memchr(q, '\n', (size_t)(end - q));
-        if (nl == NULL)
-            break;
-        lines++;
-        p = nl + 1;
-    }
-    c->lines = lines;
-    c->entries = entries;
-}
-
 static inline bool at_line_end(const char *p, const char *end) { return *p == '\n' || p == end; }
 
 /* Parse one index token at *pp (blanks already skipped, not at a line end)
  * into 1..limit. On error records it in c and returns false. */
-static inline bool take_index(mm_chunk *c, const char **pp, const char *end, const char *ls,
+static inline bool take_index(dyng_i_chunk *c, const char **pp, const char *end, const char *ls,
                               int64_t line, const char *what, int64_t limit, uint64_t *out) {
     const char *t = *pp;
     const char *p = t;
@@ -120,22 +67,26 @@ static inline bool take_index(mm_chunk *c, const char **pp, const char *end, con
     dyng_i_token_text(text, sizeof text, t);
     int64_t col = (int64_t)(t - ls) + 1;
     if (*t == '-')
-        chunk_fail(c, line, col, "negative %s index '%s'", what, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "negative %s index '%s'", what, text);
     else if (r == DYNG_I_NUM_NONE || !(dyng_i_is_blank(*p) || at_line_end(p, end)))
-        chunk_fail(c, line, col, "the %s index '%s' is not a number", what, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "the %s index '%s' is not a number", what,
+                          text);
     else if (r == DYNG_I_NUM_OVERFLOW)
-        chunk_fail(c, line, col, "the %s index '%s' is too large", what, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "the %s index '%s' is too large", what,
+                          text);
     else if (*out == 0)
-        chunk_fail(c, line, col, "%s index 0; Matrix Market indices start at 1", what);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "%s index 0; Matrix Market indices start at 1", what);
     else
-        chunk_fail(c, line, col, "the %s index %s exceeds the %lld %ss of the size line", what,
-                   text, (long long)limit, what);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "the %s index %s exceeds the %lld %ss of the size line", what, text,
+                          (long long)limit, what);
     return false;
 }
 
 /* Skip blanks; when the line ends there, record "missing <what>" just past
  * the previous token and return false. */
-static inline bool expect_token(mm_chunk *c, const char **pp, const char *end, const char *ls,
+static inline bool expect_token(dyng_i_chunk *c, const char **pp, const char *end, const char *ls,
                                 int64_t line, const char *what) {
     const char *prev_end = *pp;
     const char *p = prev_end;
@@ -144,7 +95,8 @@ static inline bool expect_token(mm_chunk *c, const char **pp, const char *end, c
     *pp = p;
     if (!at_line_end(p, end))
         return true;
-    chunk_fail(c, line, (int64_t)(prev_end - ls) + 1, "the entry has no %s", what);
+    dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(prev_end - ls) + 1,
+                      "the entry has no %s", what);
     return false;
 }
 
@@ -161,7 +113,7 @@ static inline bool skip_value(const mm_job *job, const char **pp) {
 
 /* Parse the value token at *pp into *w (when it is kept; a dropped one is
  * checked all the same: garbage is an error whatever is kept). */
-static inline bool take_value(const mm_job *job, mm_chunk *c, const char **pp, const char *end,
+static inline bool take_value(const mm_job *job, dyng_i_chunk *c, const char **pp, const char *end,
                               const char *ls, int64_t line, int32_t *w) {
     const char *t = *pp;
     const char *p = t;
@@ -172,8 +124,8 @@ static inline bool take_value(const mm_job *job, mm_chunk *c, const char **pp, c
         }
         char text[40];
         dyng_i_token_text(text, sizeof text, t);
-        chunk_fail(c, line, (int64_t)(t - ls) + 1, "the value '%s' is not %s", text,
-                   job->real ? "a number" : "an integer");
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(t - ls) + 1,
+                          "the value '%s' is not %s", text, job->real ? "a number" : "an integer");
         return false;
     }
     dyng_i_num r;
@@ -193,15 +145,18 @@ static inline bool take_value(const mm_job *job, mm_chunk *c, const char **pp, c
     dyng_i_token_text(text, sizeof text, t);
     int64_t col = (int64_t)(t - ls) + 1;
     if (r == DYNG_I_NUM_NONE || !ends)
-        chunk_fail(c, line, col, "the value '%s' is not %s", text,
-                   job->real ? "a number" : "an integer");
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col, "the value '%s' is not %s", text,
+                          job->real ? "a number" : "an integer");
     else if (r == DYNG_I_NUM_FRACTION)
-        chunk_fail(c, line, col, "the value '%s' is not an integer (dynG weights are int32)", text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "the value '%s' is not an integer (dynG weights are int32)", text);
     else if (r == DYNG_I_NUM_OVERFLOW)
-        chunk_fail(c, line, col, "the value '%s' is outside the int32 range", text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "the value '%s' is outside the int32 range", text);
     else
-        chunk_fail(c, line, col,
-                   "the value '%s' has no int32 negation for its skew-symmetric mirror", text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, col,
+                          "the value '%s' has no int32 negation for its skew-symmetric mirror",
+                          text);
     return false;
 }
 
@@ -270,7 +225,8 @@ static inline bool fast_entry(const mm_job *job, const char **pp, const char *en
 }
 
 /* Pass 2: parse the entry lines of one chunk into the outputs. */
-static void parse_chunk(const mm_job *job, mm_chunk *c) {
+static void parse_chunk(const void *context, dyng_i_chunk *c) {
+    const mm_job *job = context;
     const char *p = c->begin, *end = c->end;
     int64_t line = c->first_line;
     int64_t k = c->first_entry;
@@ -300,8 +256,8 @@ static void parse_chunk(const mm_job *job, mm_chunk *c) {
             continue;
         }
         if (k >= job->nnz) {
-            chunk_fail(c, line, (int64_t)(p - ls) + 1,
-                       "more entries than the %lld of the size line", (long long)job->nnz);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                              "more entries than the %lld of the size line", (long long)job->nnz);
             return;
         }
         const char *first = p;
@@ -320,13 +276,14 @@ static void parse_chunk(const mm_job *job, mm_chunk *c) {
         if (!at_line_end(p, end)) {
             char text[40];
             dyng_i_token_text(text, sizeof text, p);
-            chunk_fail(c, line, (int64_t)(p - ls) + 1, "unexpected '%s' after the entry", text);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(p - ls) + 1,
+                              "unexpected '%s' after the entry", text);
             return;
         }
         if (job->skew && i == j) {
-            chunk_fail(c, line, (int64_t)(first - ls) + 1,
-                       "a diagonal entry (%llu, %llu) in a skew-symmetric file",
-                       (unsigned long long)i, (unsigned long long)j);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(first - ls) + 1,
+                              "a diagonal entry (%llu, %llu) in a skew-symmetric file",
+                              (unsigned long long)i, (unsigned long long)j);
             return;
         }
         dyng_i_put_id(job->src, o, i - 1, job->wide);
@@ -348,46 +305,12 @@ static void parse_chunk(const mm_job *job, mm_chunk *c) {
     c->out_count = o - c->out_begin;
 }
 
-/* Cut [begin, end) into at most n chunks of whole lines. */
-static void cut_chunks(mm_chunk *chunks, int64_t n, const char *begin, const char *end) {
-    for (int64_t k = 0; k < n; k++) {
-        memset(&chunks[k], 0, sizeof chunks[k]);
-        chunks[k].begin = dyng_i_chunk_start(begin, end, n, k);
-        chunks[k].end = dyng_i_chunk_start(begin, end, n, k + 1);
-    }
-}
-
-/* Run pass 1 (parse == false) or pass 2 over every chunk. Returns
- * DYNG_INTERRUPTED when the flag was seen, else DYNG_OK (errors stay in the
- * chunks). */
-typedef struct mm_pass {
-    const mm_job *job;
-    mm_chunk *chunks;
-    bool parse;
-} mm_pass;
-
-static bool run_chunk(void *context, int64_t k) {
-    mm_pass *pass = context;
-    if (!pass->parse) {
-        count_chunk(&pass->chunks[k]);
-        return true;
-    }
-    parse_chunk(pass->job, &pass->chunks[k]);
-    return pass->chunks[k].status == DYNG_OK;
-}
-
-static dyng_status run_pass(const mm_job *job, mm_chunk *chunks, int64_t n, bool parse,
-                            dyng_resources *r, int threads) {
-    mm_pass pass = {job, chunks, parse};
-    return dyng_i_run_chunks(n, run_chunk, &pass, r, threads);
-}
-
 /* Move the chunks' outputs together (expand_symmetric); returns the count. */
-static int64_t close_gaps(const mm_job *job, const mm_chunk *chunks, int64_t n) {
+static int64_t close_gaps(const mm_job *job, const dyng_i_chunk *chunks, int64_t n) {
     size_t es = job->wide ? 8 : 4;
     int64_t o = 0;
     for (int64_t k = 0; k < n; k++) {
-        const mm_chunk *c = &chunks[k];
+        const dyng_i_chunk *c = &chunks[k];
         if (c->out_begin != o && c->out_count > 0) {
             size_t count = (size_t)c->out_count;
             memmove((char *)job->src + (size_t)o * es, (char *)job->src + (size_t)c->out_begin * es,
@@ -411,7 +334,7 @@ static void *shrink(void *p, int64_t count, size_t size) {
 dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const char *buf,
                                  size_t len, const dyng_i_mm_header *h,
                                  const dyng_mm_read_options *options, dyng_resources *resources) {
-    mm_chunk *chunks = NULL;
+    dyng_i_chunk *chunks = NULL;
     mm_job job;
     dyng_status st = DYNG_OK;
     memset(out, 0, sizeof *out);
@@ -426,30 +349,14 @@ dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const 
     job.skew = h->symmetry == DYNG_MM_SKEW_SYMMETRIC;
     job.mirror = options->expand_symmetric && h->symmetry != DYNG_MM_GENERAL;
 
-    int threads = dyng_i_threads(resources);
-    size_t body_len = len - h->body;
-    int64_t n = (int64_t)(body_len / DYNG_I_CHUNK_BYTES) + 1;
-    if (n > (int64_t)threads * CHUNKS_PER_THREAD)
-        n = (int64_t)threads * CHUNKS_PER_THREAD;
-    chunks = dyng_i_malloc((size_t)n, sizeof *chunks);
-    if (chunks == NULL) {
-        st = dyng_i_oom("the chunk table", (size_t)n * sizeof *chunks);
-        goto done;
-    }
-    cut_chunks(chunks, n, buf + h->body, buf + len);
-
     /* Pass 1 and the prefix sums. */
-    st = run_pass(&job, chunks, n, false, resources, threads);
+    int64_t n = 0, entries = 0;
+    st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf + h->body, buf + len, h->body_line,
+                             false, CHUNKS_PER_THREAD, resources);
     if (st != DYNG_OK)
-        goto interrupted;
-    int64_t line = h->body_line, entries = 0;
-    for (int64_t k = 0; k < n; k++) {
-        chunks[k].first_line = line;
-        chunks[k].first_entry = entries;
-        chunks[k].out_begin = job.mirror ? 2 * entries : entries;
-        line += chunks[k].lines;
-        entries += chunks[k].entries;
-    }
+        goto done;
+    for (int64_t k = 0; k < n; k++)
+        chunks[k].out_begin = job.mirror ? 2 * chunks[k].first_entry : chunks[k].first_entry;
 
     /* Room for the entries the file has, but never more than it announces:
      * a surplus entry is an error found in pass 2. */
@@ -464,16 +371,9 @@ dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const 
         goto done;
     }
 
-    st = run_pass(&job, chunks, n, true, resources, threads);
+    st = dyng_i_chunks_parse(chunks, n, parse_chunk, &job, path, resources);
     if (st != DYNG_OK)
-        goto interrupted;
-    for (int64_t k = 0; k < n; k++) {
-        if (chunks[k].status != DYNG_OK) {
-            st = dyng_i_file_error(path, chunks[k].err_line, chunks[k].err_column, "%s",
-                                   chunks[k].message);
-            goto done;
-        }
-    }
+        goto done;
     if (entries < h->nnz) {
         int64_t eline, ecol;
         dyng_i_text_end(buf, len, h->body, h->body_line, &eline, &ecol);
@@ -501,10 +401,6 @@ dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const 
     out->symmetry = h->symmetry;
     job.src = job.dst = NULL;
     job.weights = NULL;
-    goto done;
-
-interrupted:
-    st = dyng_i_error(DYNG_INTERRUPTED, "interrupted while reading %s", path);
 done:
     dyng_i_free(job.src);
     dyng_i_free(job.dst);

@@ -2,20 +2,18 @@
  * src/io/table.c - files of integer columns (io/table.h).
  *
  * The layout of the other text readers (el_read.c): the whole file is in
- * memory, NUL-padded (file.h); it is cut into chunks of whole lines; pass 1
- * counts each chunk's lines and data lines, prefix sums give each chunk its
- * first line number and first row, and pass 2 parses each chunk straight
- * into its rows. Each chunk stops at its first error, and the error reported
- * is that of the first failing chunk, so it is the first in the file for any
- * thread count.
+ * memory, NUL-padded (file.h), and read in the two passes of io/chunks.h:
+ * pass 1 counts each chunk's lines and data lines, which gives each chunk its
+ * first line number and first row, and pass 2 (parse_chunk) parses each
+ * chunk straight into its rows. Each chunk stops at its first error, and the
+ * error reported is that of the first failing chunk, so it is the first in
+ * the file for any thread count.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/resources_internal.h"
 #include "io/chunks.h"
 #include "io/file.h"
 #include "io/mm.h"
@@ -24,37 +22,12 @@
 
 #define CHUNKS_PER_THREAD 16
 
-typedef struct table_chunk {
-    const char *begin, *end;
-    int64_t lines, rows;           /* pass 1                          */
-    int64_t first_line, first_row; /* from the prefix sums            */
-    dyng_status status;            /* pass 2: DYNG_OK or the error    */
-    int64_t err_line, err_column;
-    char message[200];
-} table_chunk;
-
 typedef struct table_job {
     const dyng_i_table_spec *spec;
     int cols;
     int64_t *v;
     int8_t *sign;
-    table_chunk *chunks;
-    bool parse; /* pass 2 */
 } table_job;
-
-static void chunk_fail(table_chunk *c, dyng_status st, int64_t line, int64_t column,
-                       const char *fmt, ...) DYNG_I_PRINTF(5, 6);
-
-static void chunk_fail(table_chunk *c, dyng_status st, int64_t line, int64_t column,
-                       const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->message, sizeof c->message, fmt, ap);
-    va_end(ap);
-    c->status = st;
-    c->err_line = line;
-    c->err_column = column;
-}
 
 static inline bool is_comment(char ch) { return ch == '#' || ch == '%'; }
 
@@ -91,25 +64,8 @@ static void value_name(char *dst, size_t cap, const dyng_i_table_spec *s, int co
         snprintf(dst, cap, "%s", name);
 }
 
-/* Pass 1: count newlines and data lines. */
-static void count_chunk(table_chunk *c) {
-    const char *p = c->begin, *end = c->end;
-    int64_t lines = 0, rows = 0;
-    while (p < end) {
-        const char *q = skip_blanks(p);
-        rows += is_data(q, end);
-        const char *nl = memchr(q, '\n', (size_t)(end - q));
-        if (nl == NULL)
-            break;
-        lines++;
-        p = nl + 1;
-    }
-    c->lines = lines;
-    c->rows = rows;
-}
-
 /* Parse value i of a row at *pp into *out. */
-static bool take_value(const table_job *job, table_chunk *c, const char **pp, const char *ls,
+static bool take_value(const table_job *job, dyng_i_chunk *c, const char **pp, const char *ls,
                        int64_t line, int i, int64_t *out) {
     const dyng_i_table_spec *s = job->spec;
     const char *t = *pp, *q = t;
@@ -136,25 +92,25 @@ static bool take_value(const table_job *job, table_chunk *c, const char **pp, co
     value_name(name, sizeof name, s, job->cols, i);
     dyng_i_token_text(text, sizeof text, t);
     if (r == DYNG_I_NUM_NONE || (r == DYNG_I_NUM_OK && !token_end(*q)))
-        chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s, '%s', is not an integer%s", name,
-                   text, i >= s->ids && s->inf ? " (or INF)" : "");
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s, '%s', is not an integer%s",
+                          name, text, i >= s->ids && s->inf ? " (or INF)" : "");
     else if (i < s->ids && r == DYNG_I_NUM_OK && x < 0)
-        chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s %s is negative", name, text);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s %s is negative", name, text);
     else if (i < s->ids && s->id_bound != NULL)
-        chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s %s is not below %s, %llu", name, text,
-                   s->id_bound, (unsigned long long)s->id_max + 1);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, column, "the %s %s is not below %s, %llu",
+                          name, text, s->id_bound, (unsigned long long)s->id_max + 1);
     else if (i < s->ids)
-        chunk_fail(c, DYNG_CAPACITY, line, column, "the %s %s is past the largest id, %llu", name,
-                   text, (unsigned long long)s->id_max);
+        dyng_i_chunk_fail(c, DYNG_CAPACITY, line, column, "the %s %s is past the largest id, %llu",
+                          name, text, (unsigned long long)s->id_max);
     else
-        chunk_fail(c, DYNG_FILE_FORMAT, line, column,
-                   "the %s %s is outside the accepted range %lld to %lld", name, text,
-                   (long long)s->value_min, (long long)s->value_max);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, column,
+                          "the %s %s is outside the accepted range %lld to %lld", name, text,
+                          (long long)s->value_min, (long long)s->value_max);
     return false;
 }
 
 /* Parse one data line (q: its first non-blank byte) into row `row`. */
-static bool parse_line(const table_job *job, table_chunk *c, const char *ls, const char *q,
+static bool parse_line(const table_job *job, dyng_i_chunk *c, const char *ls, const char *q,
                        int64_t line, int64_t row) {
     const dyng_i_table_spec *s = job->spec;
     int count = job->cols;
@@ -163,8 +119,9 @@ static bool parse_line(const table_job *job, table_chunk *c, const char *ls, con
         if ((*q != '+' && *q != '-') || !dyng_i_is_blank(q[1])) {
             char text[40];
             dyng_i_token_text(text, sizeof text, q);
-            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
-                       "a line of %s starts with '+' or '-' and a blank, not '%s'", s->what, text);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
+                              "a line of %s starts with '+' or '-' and a blank, not '%s'", s->what,
+                              text);
             return false;
         }
         job->sign[row] = *q == '+' ? 1 : -1;
@@ -176,8 +133,8 @@ static bool parse_line(const table_job *job, table_chunk *c, const char *ls, con
     }
     for (int i = 0; i < count; i++) {
         if (*q == '\n' || *q == '\0' || is_comment(*q)) {
-            chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
-                       "the line has %d values; a line of %s has %d", i, s->what, count);
+            dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
+                              "the line has %d values; a line of %s has %d", i, s->what, count);
             return false;
         }
         if (!take_value(job, c, &q, ls, line, i, &v[i]))
@@ -187,34 +144,25 @@ static bool parse_line(const table_job *job, table_chunk *c, const char *ls, con
     if (*q != '\n' && *q != '\0' && !is_comment(*q)) {
         char text[40];
         dyng_i_token_text(text, sizeof text, q);
-        chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
-                   "unexpected '%s' after %d values (a line of %s has %d)", text, count, s->what,
-                   count);
+        dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line, (int64_t)(q - ls) + 1,
+                          "unexpected '%s' after %d values (a line of %s has %d)", text, count,
+                          s->what, count);
         return false;
     }
     return true;
 }
 
 /* Pass 2: parse a chunk's data lines into its rows. */
-static void parse_chunk(const table_job *job, table_chunk *c) {
+static void parse_chunk(const void *context, dyng_i_chunk *c) {
+    const table_job *job = context;
     const char *p = c->begin, *end = c->end;
-    int64_t line = c->first_line, row = c->first_row;
+    int64_t line = c->first_line, row = c->first_entry;
     for (; p < end; line++) {
         const char *q = skip_blanks(p);
         if (is_data(q, end) && !parse_line(job, c, p, q, line, row++))
             return;
         p = next_line(q, end);
     }
-}
-
-static bool run_chunk(void *context, int64_t k) {
-    table_job *job = context;
-    if (!job->parse) {
-        count_chunk(&job->chunks[k]);
-        return true;
-    }
-    parse_chunk(job, &job->chunks[k]);
-    return job->chunks[k].status == DYNG_OK;
 }
 
 /* cols -1: the values of the first data line ("+" line with signs), or
@@ -256,27 +204,12 @@ static dyng_status parse_text(dyng_i_table *out, const char *path, const dyng_i_
     table_job job;
     memset(&job, 0, sizeof job);
     job.spec = s;
-    const int threads = dyng_i_threads(resources);
-    int64_t n = (int64_t)(out->size / DYNG_I_CHUNK_BYTES) + 1;
-    if (n > (int64_t)threads * CHUNKS_PER_THREAD)
-        n = (int64_t)threads * CHUNKS_PER_THREAD;
-    job.chunks = dyng_i_calloc((size_t)n, sizeof *job.chunks);
-    if (job.chunks == NULL)
-        return dyng_i_oom("the chunk table", (size_t)n * sizeof *job.chunks);
-    for (int64_t k = 0; k < n; k++) {
-        job.chunks[k].begin = dyng_i_chunk_start(out->text, out->text + out->size, n, k);
-        job.chunks[k].end = dyng_i_chunk_start(out->text, out->text + out->size, n, k + 1);
-    }
-    dyng_status st = dyng_i_run_chunks(n, run_chunk, &job, resources, threads);
+    dyng_i_chunk *chunks = NULL;
+    int64_t n = 0, rows = 0;
+    dyng_status st = dyng_i_chunks_count(&chunks, &n, &rows, path, out->text, out->text + out->size,
+                                         1, true, CHUNKS_PER_THREAD, resources);
     if (st != DYNG_OK)
-        goto interrupted;
-    int64_t line = 1, rows = 0;
-    for (int64_t k = 0; k < n; k++) {
-        job.chunks[k].first_line = line;
-        job.chunks[k].first_row = rows;
-        line += job.chunks[k].lines;
-        rows += job.chunks[k].rows;
-    }
+        return st;
     job.cols = s->cols;
     if (job.cols < 0) {
         st = first_line_cols(s, path, out->text, out->size, &job.cols);
@@ -290,36 +223,19 @@ static dyng_status parse_text(dyng_i_table *out, const char *path, const dyng_i_
         st = dyng_i_oom("the values of a table", dyng_i_mul_size(cells, 8));
         goto done;
     }
-    job.parse = true;
-    st = dyng_i_run_chunks(n, run_chunk, &job, resources, threads);
+    st = dyng_i_chunks_parse(chunks, n, parse_chunk, &job, path, resources);
     if (st != DYNG_OK)
-        goto interrupted;
-    for (int64_t k = 0; k < n; k++) {
-        const table_chunk *c = &job.chunks[k];
-        if (c->status == DYNG_OK)
-            continue;
-        if (c->status == DYNG_FILE_FORMAT) {
-            st = dyng_i_file_error(path, c->err_line, c->err_column, "%s", c->message);
-        } else {
-            st = dyng_i_error(c->status, "%s:%lld:%lld: %s", path, (long long)c->err_line,
-                              (long long)c->err_column, c->message);
-            dyng_i_error_set_location(path, c->err_line, c->err_column);
-        }
         goto done;
-    }
     out->rows = rows;
     out->cols = job.cols;
     out->v = job.v;
     out->sign = job.sign;
     job.v = NULL;
     job.sign = NULL;
-    goto done;
-interrupted:
-    st = dyng_i_error(DYNG_INTERRUPTED, "reading %s was interrupted", path);
 done:
     dyng_i_free(job.v);
     dyng_i_free(job.sign);
-    dyng_i_free(job.chunks);
+    dyng_i_free(chunks);
     return st;
 }
 
