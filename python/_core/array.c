@@ -115,7 +115,7 @@ bool dyng_py_buffer_shared(const dyng_py_buffer *b) {
 /* 2. The result head                                                       */
 /* ======================================================================== */
 
-int dyng_py_result_init(dyng_py_result *r) {
+static int result_init(dyng_py_result *r) {
     /* graph_version, graph_state_id and copy_policy are the caller's to set
      * (tp_alloc zeroed them). */
     r->generation = 0;
@@ -128,7 +128,7 @@ int dyng_py_result_init(dyng_py_result *r) {
     return dyng_py_rwlock_init(&r->lock);
 }
 
-void dyng_py_result_clear(dyng_py_result *r) {
+static void result_clear(dyng_py_result *r) {
     for (int i = 0; i < DYNG_PY_MAX_SLOTS; i++) {
         dyng_py_buffer_release(r->slots[i].buffer);
         r->slots[i].buffer = NULL;
@@ -136,6 +136,26 @@ void dyng_py_result_clear(dyng_py_result *r) {
     }
     r->num_slots = 0;
     dyng_py_rwlock_destroy(&r->lock);
+}
+
+PyObject *dyng_py_result_new(PyObject *type) {
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_alloc);
+    PyObject *obj = (alloc != NULL ? alloc : PyType_GenericAlloc)((PyTypeObject *)type, 0);
+    if (obj == NULL)
+        return NULL;
+    if (result_init((dyng_py_result *)obj) < 0) {
+        Py_DECREF(obj); /* the kind's dealloc copes with a half-made head */
+        return NULL;
+    }
+    return obj;
+}
+
+void dyng_py_result_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    result_clear((dyng_py_result *)self);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(self);
+    Py_DECREF(type);
 }
 
 /*

@@ -81,10 +81,16 @@ typedef struct dyng_py_result {
     DYNG_PY_RESULT_HEAD;
 } dyng_py_result;
 
-/* Initialise the head of a newly allocated result (lock, zero slots):
- * 0 or -1 with an exception set. Free with dyng_py_result_clear. */
-int dyng_py_result_init(dyng_py_result *r);
-void dyng_py_result_clear(dyng_py_result *r);
+/* A new result object of `type` (a result kind's heap type): its head
+ * initialised (the lock, no slots), the rest of the object zeroed (the kind's
+ * handle NULL). NULL with an exception set. With the GIL. */
+PyObject *dyng_py_result_new(PyObject *type);
+
+/* The end of a result kind's tp_dealloc, once the kind freed its handle:
+ * the slots' buffers released (views keep theirs), the lock destroyed, the
+ * object freed. Copes with an object whose head dyng_py_result_new did not
+ * finish. */
+void dyng_py_result_dealloc(PyObject *self);
 
 /*
  * Under the result's exclusive lock, before an update writes slot `slot`

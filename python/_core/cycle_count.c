@@ -34,28 +34,12 @@ typedef struct cc_result {
 enum { COUNTS = 0 };
 
 static cc_result *result_alloc(void) {
-    dyng_py_state *st = dyng_py_state_global();
-    PyTypeObject *type = (PyTypeObject *)st->cycle_count_type;
-    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-    cc_result *r = (cc_result *)alloc(type, 0);
-    if (r == NULL)
-        return NULL;
-    r->handle = NULL;
-    if (dyng_py_result_init((dyng_py_result *)r) < 0) {
-        Py_DECREF(r);
-        return NULL;
-    }
-    return r;
+    return (cc_result *)dyng_py_result_new(dyng_py_state_global()->cycle_count_type);
 }
 
 static void result_dealloc(PyObject *self) {
-    PyTypeObject *type = Py_TYPE(self);
-    cc_result *r = (cc_result *)self;
-    dyng_cycle_count_result_free(&r->handle);
-    dyng_py_result_clear((dyng_py_result *)self);
-    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    tp_free(self);
-    Py_DECREF(type);
+    dyng_cycle_count_result_free(&((cc_result *)self)->handle);
+    dyng_py_result_dealloc(self);
 }
 
 /* The slot of a new result (nobody else sees it yet): no buffer yet, the
@@ -94,10 +78,6 @@ static dyng_status mirror_slot(cc_result *r) {
     return DYNG_OK;
 }
 
-static int copy_policy_of(dyng_py_graph *g) {
-    return g->resources ? ((dyng_py_resources *)g->resources)->copy_policy : 0;
-}
-
 /* Wrap a finished handle (freed on failure). With the GIL. */
 static PyObject *wrap_handle(dyng_cycle_count_result *handle, dyng_py_graph *g) {
     cc_result *r = result_alloc();
@@ -106,7 +86,7 @@ static PyObject *wrap_handle(dyng_cycle_count_result *handle, dyng_py_graph *g) 
         return NULL;
     }
     r->handle = handle;
-    r->copy_policy = copy_policy_of(g);
+    r->copy_policy = dyng_py_graph_copy_policy(g);
     mirror_lazy(r);
     return (PyObject *)r;
 }

@@ -40,29 +40,7 @@ static int64_t id_at(const void *ids, dyng_type type, int64_t i) {
 
 /* A new, empty DegreeResult (head initialised, no slots) or NULL. */
 static degree_result *result_alloc(dyng_py_state *st) {
-    PyTypeObject *type = (PyTypeObject *)st->degrees_type;
-    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-    if (alloc == NULL) {
-        alloc = PyType_GenericAlloc;
-    }
-    degree_result *r = (degree_result *)alloc(type, 0);
-    if (r == NULL) {
-        return NULL;
-    }
-    if (dyng_py_result_init((dyng_py_result *)r) < 0) {
-        Py_DECREF(r); /* dealloc copes with a half-made head */
-        return NULL;
-    }
-    return r;
-}
-
-/* The copy policy of the graph's resources object (0 "on_write", 1
- * "always"). With the GIL held. */
-static int graph_copy_policy(dyng_py_graph *g) {
-    if (g->resources == NULL) {
-        return 0;
-    }
-    return ((dyng_py_resources *)g->resources)->copy_policy;
+    return (degree_result *)dyng_py_result_new(st->degrees_type);
 }
 
 /* Write the degree of vertex v into degrees[v]. */
@@ -102,7 +80,7 @@ static PyObject *degrees_compute(PyObject *module, PyObject *args, PyObject *kwa
         return NULL;
     }
     r->transposed = transposed != 0;
-    r->copy_policy = graph_copy_policy(g);
+    r->copy_policy = dyng_py_graph_copy_policy(g);
 
     /* One pass over the vertices under the graph's shared lock. For the
      * in-degrees of a directed graph without stored in-edges each
@@ -237,7 +215,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
         return wrong_type("result", "DegreeResult", result_obj);
     }
     degree_result *r = (degree_result *)result_obj;
-    int copy_policy = graph_copy_policy(g); /* read with the GIL, applied under the lock */
+    int copy_policy = dyng_py_graph_copy_policy(g); /* read with the GIL, applied under the lock */
 
     update_outcome outcome = UPDATE_OK;
     dyng_status status = DYNG_OK;
@@ -343,13 +321,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
 
 /* ---- the type ---------------------------------------------------------------------- */
 
-static void result_dealloc(PyObject *self) {
-    PyTypeObject *type = Py_TYPE(self);
-    dyng_py_result_clear((dyng_py_result *)self);
-    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    tp_free(self);
-    Py_DECREF(type);
-}
+static void result_dealloc(PyObject *self) { dyng_py_result_dealloc(self); }
 
 static PyObject *result_get_degrees(PyObject *self, void *closure) {
     (void)closure;

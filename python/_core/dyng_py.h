@@ -198,6 +198,11 @@ PyObject *dyng_py_summary_tuple(const dyng_apply_summary *s);
 PyObject *dyng_py_batch_wrap(dyng_py_state *st, dyng_batch *handle);
 /* Type checks that raise TypeError naming `what`. */
 dyng_py_graph *dyng_py_graph_arg(PyObject *obj, const char *what);
+
+/* The copy policy of the graph's resources object (0 "on_write", 1
+ * "always"; resources.c), which results computed on the graph take. With the
+ * GIL. */
+int dyng_py_graph_copy_policy(const dyng_py_graph *g);
 dyng_py_batch *dyng_py_batch_arg(PyObject *obj, const char *what);
 
 /* ---- strings for enumerations -------------------------------------------- */

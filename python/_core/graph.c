@@ -150,6 +150,10 @@ dyng_py_graph *dyng_py_graph_arg(PyObject *obj, const char *what) {
     return (dyng_py_graph *)obj;
 }
 
+int dyng_py_graph_copy_policy(const dyng_py_graph *g) {
+    return g->resources != NULL ? ((const dyng_py_resources *)g->resources)->copy_policy : 0;
+}
+
 static void graph_dealloc(PyObject *obj) {
     dyng_py_graph *self = (dyng_py_graph *)obj;
     PyTypeObject *type = Py_TYPE(obj);

@@ -32,28 +32,12 @@ typedef struct sssp_result {
 enum { DISTANCES = 0, PARENTS = 1 };
 
 static sssp_result *result_alloc(void) {
-    dyng_py_state *st = dyng_py_state_global();
-    PyTypeObject *type = (PyTypeObject *)st->sssp_type;
-    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-    sssp_result *r = (sssp_result *)alloc(type, 0);
-    if (r == NULL)
-        return NULL;
-    r->handle = NULL;
-    if (dyng_py_result_init((dyng_py_result *)r) < 0) {
-        Py_DECREF(r);
-        return NULL;
-    }
-    return r;
+    return (sssp_result *)dyng_py_result_new(dyng_py_state_global()->sssp_type);
 }
 
 static void result_dealloc(PyObject *self) {
-    PyTypeObject *type = Py_TYPE(self);
-    sssp_result *r = (sssp_result *)self;
-    dyng_sssp_result_free(&r->handle);
-    dyng_py_result_clear((dyng_py_result *)self);
-    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    tp_free(self);
-    Py_DECREF(type);
+    dyng_sssp_result_free(&((sssp_result *)self)->handle);
+    dyng_py_result_dealloc(self);
 }
 
 /* The slots of a new result (nobody else sees it yet): no buffers yet, the
@@ -92,10 +76,6 @@ static bool mirror_slot(sssp_result *r, int slot) {
     return true;
 }
 
-static int copy_policy_of(dyng_py_graph *g) {
-    return g->resources ? ((dyng_py_resources *)g->resources)->copy_policy : 0;
-}
-
 static const char *const engine_names[] = {"auto", "dijkstra", "near_far", NULL};
 
 /* Options from the arguments; -1 with an exception for a bad engine name. */
@@ -122,7 +102,7 @@ static PyObject *wrap_handle(dyng_sssp_result *handle, dyng_py_graph *g) {
         return NULL;
     }
     r->handle = handle;
-    r->copy_policy = copy_policy_of(g);
+    r->copy_policy = dyng_py_graph_copy_policy(g);
     uint64_t version = 0, state_id = 0;
     dyng_sssp_result_graph_version(&version, handle);
     dyng_sssp_result_graph_state_id(&state_id, handle);

@@ -103,7 +103,7 @@ static PyObject *update(PyObject *module, PyObject *args) {
         free(refs);
         return PyErr_NoMemory();
     }
-    const int copy_policy = g->resources ? ((dyng_py_resources *)g->resources)->copy_policy : 0;
+    const int copy_policy = dyng_py_graph_copy_policy(g);
     locks[0] = (dyng_py_lock_request){&g->lock, true};
     locks[1] = (dyng_py_lock_request){&b->lock, false};
     for (Py_ssize_t i = 0; i < count; i++) {
