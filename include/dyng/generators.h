@@ -3,10 +3,10 @@
  * bit from a seed.
  *
  * Their random streams are the C++ standard library's, written here in C
- * from the documented behaviour of libstdc++ (GCC 12): std::mt19937_64,
- * std::uniform_int_distribution<size_t> (Lemire's multiply-and-reject on a
- * 64-bit engine) and std::shuffle (two swap positions per draw while the
- * range allows it). ../shared/goldens pins them down.
+ * from the documented behaviour of libstdc++ (GCC 12): std::mt19937_64 and
+ * std::mt19937, std::uniform_int_distribution (Lemire's multiply-and-reject
+ * on the engine's width) and std::shuffle (two swap positions per draw while
+ * the range allows it). ../shared/goldens pins them down.
  */
 #ifndef DYNG_GENERATORS_H
 #define DYNG_GENERATORS_H
@@ -53,6 +53,83 @@ extern "C" {
 dyng_status dyng_legacy_cycle_enum_batch(dyng_batch **out, const dyng_graph *g,
                                          int64_t num_deletions, int64_t num_insertions,
                                          uint64_t seed, int64_t locality_window);
+
+/* The kinds of change of MOSP-OpenMP's change generator. */
+typedef enum dyng_mosp_change_mode {
+    DYNG_MOSP_UNIFORM = 0,  /* insertions between random pairs, deletions of random edges */
+    DYNG_MOSP_TARGETED = 1, /* insertions of light edges, deletions of shortest-path tree edges */
+    DYNG_MOSP_REWEIGHT = 2, /* new weights for random edges */
+    DYNG_MOSP_INCREASE = 3  /* heavier weights for shortest-path tree edges */
+} dyng_mosp_change_mode;
+
+typedef struct dyng_mosp_changes_options {
+    int64_t num_changes;         /* N, 0 or more                                  */
+    double insertion_percentage; /* uniform, targeted: 0 to 100 (default 50)     */
+    dyng_mosp_change_mode mode;  /* default uniform                               */
+    int32_t weight_min;          /* 1 or more (default 1)                         */
+    int32_t weight_max;          /* weight_min or more (default 100)              */
+    uint32_t seed;               /* std::mt19937's seed (default 1)               */
+    int64_t local_hops;          /* uniform: 0 (none) or the ball's radius        */
+    bool safe_deletions;         /* uniform: drop deletions that cut a vertex off */
+    int64_t source;              /* the trees' and safe_deletions' source (0)     */
+} dyng_mosp_changes_options;
+
+/* What the generator reports (its summary line, report.txt). */
+typedef struct dyng_mosp_changes_report {
+    int64_t inserts, reweights, deletes;
+    int64_t centre;      /* local_hops: the ball's centre; -1 without          */
+    int64_t region;      /* local_hops: the ball's vertices; 0 without         */
+    int64_t safe_asked;  /* safe_deletions: the deletions before the rounds    */
+    int64_t safe_rounds; /* safe_deletions: the rounds, the last changing none */
+} dyng_mosp_changes_report;
+
+dyng_status dyng_mosp_changes_options_default(dyng_mosp_changes_options *out);
+
+/*
+ * The batch that MOSP-OpenMP's change generator makes for graph g (directed,
+ * with K = num_weights >= 1 weights per edge, as the research code's are),
+ * and its report. One std::mt19937 seeded with `seed` draws everything, in
+ * this order:
+ *   1. With local_hops H > 0: the centre, uniform in 0..n-1, and its ball:
+ *      a breadth-first search from it up to H steps, over each vertex's
+ *      out-neighbours (ascending) and then its in-neighbours (ascending).
+ *   2. The insertions' endpoints (uniform and targeted: round(N * pct / 100)
+ *      insertions, clamped to 0..N; the rest are deletions): a pair (u, v)
+ *      uniform in 0..n-1 (with H > 0: positions in the ball), both drawn
+ *      again while u == v.
+ *   3. Uniform: each deletion picks, with replacement, one of g's distinct
+ *      edges (u, v), u != v, in CSR order (rows by u, each by v; with H > 0
+ *      the edges with both ends in the ball). Reweight: each of the N
+ *      changes picks one of all those edges. Targeted and increase: the
+ *      distinct edges (parent, v) of the K shortest-path trees from `source`
+ *      (canonical, the tree of objective k by its weight column k), listed
+ *      by v and then by k, shuffled (std::shuffle); targeted deletes the
+ *      first of them, increase reweights the first N (fewer when the trees
+ *      have fewer edges).
+ *   4. The weights, K per change: the insertions', uniform in weight_min ..
+ *      weight_max (targeted: weight_min .. max(weight_min, (int)avg_k - 1),
+ *      avg_k the mean of weight column k over g's edges); then the
+ *      reweights': uniform likewise (reweight), or the edge's weight plus
+ *      one uniform in 1..weight_max, saturating at INT32_MAX (increase).
+ *   5. With safe_deletions: rounds that each apply the batch to a copy of g
+ *      (every deletion removes one remaining copy of its pair; insertions
+ *      and reweights add their pairs) and drop every deletion whose head the
+ *      source reached in g and reaches no more; until a round drops none.
+ * The batch holds the deletions in that order (a pair may repeat) and, as
+ * insertions with K weights each, the insertions and then the reweights: the
+ * research code's delete.txt and insert.txt. Its rules (deletions first,
+ * upserts, the last insertion of a pair winning) are those of
+ * dyng_properties_mosp_compatible.
+ *
+ * Errors: DYNG_INVALID_ARGUMENT for an undirected or unweighted graph, an
+ * option out of its range, insertions on a graph (or ball) of fewer than 2
+ * vertices, or picks among no edges; DYNG_NOT_SUPPORTED for local_hops or
+ * safe_deletions with a mode other than uniform (the goldens pin those down
+ * only there); DYNG_OUT_OF_MEMORY. *out is NULL on failure, g never changes,
+ * and report may be NULL.
+ */
+dyng_status dyng_legacy_mosp_changes(dyng_batch **out, dyng_mosp_changes_report *report,
+                                     const dyng_graph *g, const dyng_mosp_changes_options *options);
 
 /* ==== General generators (DESIGN section 8) ================================
  *

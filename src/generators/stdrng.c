@@ -1,6 +1,7 @@
 /*
- * src/generators/stdrng.c - std::mt19937_64, uniform_int_distribution and
- * shuffle as libstdc++ computes them (see stdrng.h).
+ * src/generators/stdrng.c - std::mt19937_64, std::mt19937,
+ * uniform_int_distribution and shuffle as libstdc++ computes them (see
+ * stdrng.h).
  */
 #include "stdrng.h"
 
@@ -73,22 +74,27 @@ static void swap_items(unsigned char *items, size_t i, size_t j, size_t size) {
     memcpy(items + j * size, t, size);
 }
 
-void dyng_i_shuffle(dyng_i_mt64 *g, void *items_, size_t n, size_t size) {
+/* std::shuffle over an engine whose outputs span 0..engine_max, drawing
+ * through uniform(engine, a, b). */
+typedef uint64_t (*uniform_fn)(void *engine, uint64_t a, uint64_t b);
+
+static void shuffle_with(void *g, uniform_fn uniform, uint64_t engine_max, void *items_, size_t n,
+                         size_t size) {
     unsigned char *items = items_;
     if (n == 0)
         return;
     uint64_t range = (uint64_t)n;
-    if (UINT64_MAX / range >= range) {
+    if (engine_max / range >= range) {
         /* Pairs of swaps from one draw: position i swaps with x / (i + 2) and
          * i + 1 with x % (i + 2), x uniform in 0..(i + 1)(i + 2) - 1. */
         size_t i = 1;
         if (n % 2 == 0) {
-            swap_items(items, i, (size_t)dyng_i_uniform_u64(g, 0, 1), size);
+            swap_items(items, i, (size_t)uniform(g, 0, 1), size);
             i++;
         }
         while (i != n) {
             uint64_t b0 = (uint64_t)i + 1, b1 = b0 + 1;
-            uint64_t x = dyng_i_uniform_u64(g, 0, b0 * b1 - 1);
+            uint64_t x = uniform(g, 0, b0 * b1 - 1);
             swap_items(items, i, (size_t)(x / b1), size);
             i++;
             swap_items(items, i, (size_t)(x % b1), size);
@@ -97,5 +103,68 @@ void dyng_i_shuffle(dyng_i_mt64 *g, void *items_, size_t n, size_t size) {
         return;
     }
     for (size_t i = 1; i < n; i++)
-        swap_items(items, i, (size_t)dyng_i_uniform_u64(g, 0, (uint64_t)i), size);
+        swap_items(items, i, (size_t)uniform(g, 0, (uint64_t)i), size);
+}
+
+static uint64_t uniform64(void *g, uint64_t a, uint64_t b) { return dyng_i_uniform_u64(g, a, b); }
+
+void dyng_i_shuffle(dyng_i_mt64 *g, void *items, size_t n, size_t size) {
+    shuffle_with(g, uniform64, UINT64_MAX, items, n, size);
+}
+
+/* ---- std::mt19937 ---------------------------------------------------------- */
+
+/* The mt19937 parameters of the standard ([rand.predef]). */
+enum { MT32_M = 397 };
+static const uint32_t MT32_A = 0x9908B0DFu;
+static const uint32_t MT32_UPPER = 0x80000000u; /* the top w - r = 1 bit */
+static const uint32_t MT32_LOWER = 0x7FFFFFFFu;
+static const uint32_t MT32_F = 1812433253u;
+
+void dyng_i_mt32_seed(dyng_i_mt32 *g, uint32_t seed) {
+    g->mt[0] = seed;
+    for (int i = 1; i < DYNG_I_MT32_N; i++) {
+        uint32_t p = g->mt[i - 1];
+        g->mt[i] = MT32_F * (p ^ (p >> 30)) + (uint32_t)i;
+    }
+    g->next = DYNG_I_MT32_N;
+}
+
+uint32_t dyng_i_mt32_next(dyng_i_mt32 *g) {
+    uint32_t *mt = g->mt;
+    if (g->next >= DYNG_I_MT32_N) {
+        for (int k = 0; k < DYNG_I_MT32_N; k++) {
+            uint32_t y = (mt[k] & MT32_UPPER) | (mt[(k + 1) % DYNG_I_MT32_N] & MT32_LOWER);
+            mt[k] = mt[(k + MT32_M) % DYNG_I_MT32_N] ^ (y >> 1) ^ ((y & 1) ? MT32_A : 0);
+        }
+        g->next = 0;
+    }
+    uint32_t y = mt[g->next++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9D2C5680u;
+    y ^= (y << 15) & 0xEFC60000u;
+    y ^= y >> 18;
+    return y;
+}
+
+int64_t dyng_i_uniform32(dyng_i_mt32 *g, int64_t a, int64_t b) {
+    const uint64_t span = (uint64_t)b - (uint64_t)a;
+    if (span == UINT32_MAX) /* the engine's own range */
+        return a + (int64_t)dyng_i_mt32_next(g);
+    const uint64_t range = span + 1;
+    uint64_t product = (uint64_t)dyng_i_mt32_next(g) * range;
+    if ((uint32_t)product < range) {
+        const uint32_t threshold = (uint32_t)(0u - (uint32_t)range) % (uint32_t)range;
+        while ((uint32_t)product < threshold)
+            product = (uint64_t)dyng_i_mt32_next(g) * range;
+    }
+    return a + (int64_t)(product >> 32);
+}
+
+static uint64_t uniform32(void *g, uint64_t a, uint64_t b) {
+    return (uint64_t)dyng_i_uniform32(g, (int64_t)a, (int64_t)b);
+}
+
+void dyng_i_shuffle32(dyng_i_mt32 *g, void *items, size_t n, size_t size) {
+    shuffle_with(g, uniform32, UINT32_MAX, items, n, size);
 }

@@ -325,6 +325,205 @@ static void test_allocation_failures(void) {
     dyng_graph_free(&g);
 }
 
+/* ---- std::mt19937 and MOSP-OpenMP's change generator ------------------------------ */
+
+static void test_streams32(void) {
+    /* The standard: "the 10000th consecutive invocation of a default-constructed
+     * object of type mt19937 produces the value 4123659995". */
+    dyng_i_mt32 g;
+    dyng_i_mt32_seed(&g, 5489u);
+    uint32_t x = 0;
+    for (int i = 0; i < 10000; i++)
+        x = dyng_i_mt32_next(&g);
+    CHECK(x == 4123659995u);
+
+    /* uniform32: inside [a, b], both ends reached; the engine's whole range
+     * passes its output through; a one-value range draws once. */
+    dyng_i_mt32_seed(&g, 7);
+    bool seen_lo = false, seen_hi = false, inside = true;
+    for (int i = 0; i < 10000; i++) {
+        int64_t v = dyng_i_uniform32(&g, -3, 3);
+        inside &= v >= -3 && v <= 3;
+        seen_lo |= v == -3;
+        seen_hi |= v == 3;
+    }
+    CHECK(inside && seen_lo && seen_hi);
+    dyng_i_mt32 h;
+    dyng_i_mt32_seed(&g, 9);
+    dyng_i_mt32_seed(&h, 9);
+    CHECK(dyng_i_uniform32(&g, 0, UINT32_MAX) == (int64_t)dyng_i_mt32_next(&h));
+    CHECK(dyng_i_uniform32(&g, 5, 5) == 5);
+    (void)dyng_i_mt32_next(&h);
+    CHECK(dyng_i_mt32_next(&g) == dyng_i_mt32_next(&h));
+
+    /* shuffle32: a permutation, for lengths on both sides of 65535 (the
+     * largest whose square fits the engine: two swaps per draw up to it). */
+    const size_t lengths[] = {0, 1, 2, 7, 65535, 65536, 70001};
+    for (size_t t = 0; t < sizeof lengths / sizeof lengths[0]; t++) {
+        const size_t n = lengths[t];
+        int64_t *a = malloc((n + 1) * sizeof *a);
+        uint8_t *seen = calloc(n + 1, 1);
+        REQUIRE(a != NULL && seen != NULL);
+        for (size_t i = 0; i < n; i++)
+            a[i] = (int64_t)i;
+        dyng_i_mt32_seed(&g, 3);
+        dyng_i_shuffle32(&g, a, n, sizeof *a);
+        bool perm = true, moved = n < 3;
+        for (size_t i = 0; i < n; i++) {
+            perm &= a[i] >= 0 && (size_t)a[i] < n && !seen[a[i]];
+            if (perm)
+                seen[a[i]] = 1;
+            moved |= a[i] != (int64_t)i;
+        }
+        CHECK(perm && moved);
+        free(a);
+        free(seen);
+    }
+}
+
+/* MOSP-OpenMP's goldens of the small graphs: insert.txt, delete.txt, the report. */
+static void test_mosp_goldens(void) {
+    static const struct {
+        const char *name;
+        int64_t n;
+        double pct;
+        dyng_mosp_change_mode mode;
+        uint32_t seed;
+        int64_t hops;
+        bool safe;
+    } cases[] = {
+        {"n100_ins50_uniform_seed1", 100, 50, DYNG_MOSP_UNIFORM, 1, 0, false},
+        {"n1000_ins50_uniform_seed777", 1000, 50, DYNG_MOSP_UNIFORM, 777, 0, false},
+        {"n500_ins30_targeted_seed5", 500, 30, DYNG_MOSP_TARGETED, 5, 0, false},
+        {"n200_reweight_seed9", 200, 50, DYNG_MOSP_REWEIGHT, 9, 0, false},
+        {"n200_increase_seed11", 200, 50, DYNG_MOSP_INCREASE, 11, 0, false},
+        {"n300_ins50_uniform_seed3_local3", 300, 50, DYNG_MOSP_UNIFORM, 3, 3, false},
+        {"n300_ins50_uniform_seed4_safe", 300, 50, DYNG_MOSP_UNIFORM, 4, 0, true},
+    };
+    const char *graphs[] = {"small60", "small60_w1to3"};
+    int compared = 0;
+    for (int gi = 0; gi < 2; gi++) {
+        char path[1024], got_i[1100], got_d[1100];
+        snprintf(path, sizeof path, "%s/goldens/mosp/%s/csr/graphCsr", shared_dir, graphs[gi]);
+        dyng_graph *g = NULL;
+        CHECK_OK(dyng_csr_files_read_graph(&g, path, NULL, NULL));
+        if (g == NULL)
+            continue;
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            dyng_mosp_changes_options o;
+            dyng_mosp_changes_options_default(&o);
+            o.num_changes = cases[c].n;
+            o.insertion_percentage = cases[c].pct;
+            o.mode = cases[c].mode;
+            o.seed = cases[c].seed;
+            o.local_hops = cases[c].hops;
+            o.safe_deletions = cases[c].safe;
+            dyng_batch *b = NULL;
+            dyng_mosp_changes_report r;
+            CHECK_OK(dyng_legacy_mosp_changes(&b, &r, g, &o));
+            if (b == NULL)
+                continue;
+            snprintf(got_i, sizeof got_i, "gen_tmp_mosp_insert.txt");
+            snprintf(got_d, sizeof got_d, "gen_tmp_mosp_delete.txt");
+            CHECK_OK(dyng_change_files_write(b, got_i, got_d));
+            for (int f = 0; f < 2; f++) {
+                snprintf(path, sizeof path, "%s/goldens/mosp/%s/changes/%s/%s", shared_dir,
+                         graphs[gi], cases[c].name, f == 0 ? "insert.txt" : "delete.txt");
+                size_t nw = 0, ng = 0;
+                char *want = slurp(path, &nw), *got = slurp(f == 0 ? got_i : got_d, &ng);
+                const bool same =
+                    want != NULL && got != NULL && nw == ng && memcmp(want, got, nw) == 0;
+                if (!same)
+                    fprintf(stderr, "  %s/%s: %s differs\n", graphs[gi], cases[c].name,
+                            f == 0 ? "insert.txt" : "delete.txt");
+                CHECK(same);
+                compared += same;
+                free(want);
+                free(got);
+            }
+            int64_t ni = 0, nd = 0;
+            dyng_batch_num_insertions(&ni, b);
+            dyng_batch_num_deletions(&nd, b);
+            CHECK(r.inserts + r.reweights == ni && r.deletes == nd);
+            CHECK((r.centre >= 0) == (cases[c].hops > 0));
+            CHECK((r.safe_rounds > 0) == cases[c].safe);
+            dyng_batch_free(&b);
+            remove(got_i);
+            remove(got_d);
+        }
+        dyng_graph_free(&g);
+    }
+    CHECK(compared == 28);
+}
+
+static void test_mosp_errors_and_failures(void) {
+    const int32_t s[] = {0, 1, 2, 3, 0, 2, 5}, d[] = {1, 2, 3, 0, 2, 4, 6};
+    const int32_t w[] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7};
+    dyng_graph_properties p;
+    dyng_properties_mosp_compatible(&p, 2);
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 7, 7, s, d, w, NULL));
+    dyng_mosp_changes_options o;
+    dyng_mosp_changes_options_default(&o);
+    dyng_batch *b = NULL;
+    o.num_changes = -1;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_INVALID_ARGUMENT);
+    CHECK(b == NULL);
+    o.num_changes = 4;
+    o.insertion_percentage = 100.5;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_INVALID_ARGUMENT);
+    o.insertion_percentage = 50;
+    o.weight_min = 0;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_INVALID_ARGUMENT);
+    o.weight_min = 1;
+    o.source = 7;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_INVALID_ARGUMENT);
+    o.source = 0;
+    o.mode = DYNG_MOSP_TARGETED;
+    o.safe_deletions = true;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_NOT_SUPPORTED);
+    CHECK(strstr(dyng_error_message(), "mode uniform only") != NULL);
+    o.safe_deletions = false;
+    o.mode = (dyng_mosp_change_mode)9;
+    CHECK_STATUS(dyng_legacy_mosp_changes(&b, NULL, g, &o), DYNG_INVALID_ARGUMENT);
+    CHECK(b == NULL);
+
+    /* Every allocation failing in turn, in every mode: DYNG_OUT_OF_MEMORY and no
+     * batch, then the batch of a run without failures. */
+    const dyng_mosp_change_mode modes[] = {DYNG_MOSP_UNIFORM, DYNG_MOSP_TARGETED,
+                                           DYNG_MOSP_REWEIGHT, DYNG_MOSP_INCREASE};
+    for (int m = 0; m < 4; m++) {
+        dyng_mosp_changes_options_default(&o);
+        o.num_changes = 6;
+        o.mode = modes[m];
+        o.local_hops = m == 0 ? 2 : 0;
+        o.safe_deletions = m == 0;
+        dyng_batch *ref = NULL;
+        REQUIRE_OK(dyng_legacy_mosp_changes(&ref, NULL, g, &o));
+        char *want = batch_text(ref);
+        int failures = 0;
+        for (int64_t k = 1;; k++) {
+            dyng_testing_fail_allocation(k);
+            dyng_status st = dyng_legacy_mosp_changes(&b, NULL, g, &o);
+            dyng_testing_fail_allocation(0);
+            if (st == DYNG_OK) {
+                char *text = batch_text(b);
+                CHECK(strcmp(text, want) == 0);
+                free(text);
+                dyng_batch_free(&b);
+                break;
+            }
+            CHECK(st == DYNG_OUT_OF_MEMORY && b == NULL);
+            failures++;
+        }
+        CHECK(failures >= 5);
+        free(want);
+        dyng_batch_free(&ref);
+    }
+    CHECK_OK(dyng_graph_check(g));
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     const char *env = getenv("DYNG_SHARED_DIR");
     snprintf(shared_dir, sizeof shared_dir, "%s", env ? env : "../shared");
@@ -332,5 +531,8 @@ int main(void) {
     test_goldens();
     test_errors();
     test_allocation_failures();
+    test_streams32();
+    test_mosp_goldens();
+    test_mosp_errors_and_failures();
     return check_finish("test_generators");
 }
