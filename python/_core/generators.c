@@ -38,6 +38,47 @@ static PyObject *legacy_cycle_enum_batch(PyObject *module, PyObject *args) {
     return dyng_py_batch_wrap(dyng_py_state_global(), b);
 }
 
+static PyObject *legacy_mosp_changes(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *graph_obj;
+    dyng_mosp_changes_options o;
+    dyng_mosp_changes_options_default(&o);
+    long long changes, hops, source;
+    int mode, wmin, wmax, safe;
+    unsigned long seed; /* "k": the typed layer has checked 0 <= seed < 2**32 */
+    if (!PyArg_ParseTuple(args, "OLdiiikLpL:legacy_mosp_changes", &graph_obj, &changes,
+                          &o.insertion_percentage, &mode, &wmin, &wmax, &seed, &hops, &safe,
+                          &source))
+        return NULL;
+    dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    if (!g)
+        return NULL;
+    o.num_changes = changes;
+    o.mode = (dyng_mosp_change_mode)mode;
+    o.weight_min = wmin;
+    o.weight_max = wmax;
+    o.seed = (uint32_t)seed;
+    o.local_hops = hops;
+    o.safe_deletions = safe != 0;
+    o.source = source;
+    dyng_py_call call;
+    dyng_batch *b = NULL;
+    dyng_mosp_changes_report r;
+    DYNG_PY_BEGIN_NATIVE(&call, "generators.legacy.mosp_changes");
+    dyng_py_rdlock(&g->lock);
+    dyng_status s = dyng_legacy_mosp_changes(&b, &r, g->handle, &o);
+    dyng_py_unlock(&g->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    PyObject *batch = dyng_py_batch_wrap(dyng_py_state_global(), b);
+    if (batch == NULL)
+        return NULL;
+    return Py_BuildValue("(N(LLLLLLL))", batch, (long long)r.inserts, (long long)r.reweights,
+                         (long long)r.deletes, (long long)r.centre, (long long)r.region,
+                         (long long)r.safe_asked, (long long)r.safe_rounds);
+}
+
 /* ---- the general generators ----------------------------------------------- */
 
 static const char *const vertex_dtype_names[] = {"int32", "int64", NULL};
@@ -350,6 +391,11 @@ PyMethodDef dyng_py_generators_functions[] = {
     {"legacy_cycle_enum_batch", legacy_cycle_enum_batch, METH_VARARGS,
      "legacy_cycle_enum_batch(graph, num_deletions, num_insertions, seed, locality_window, /)\n"
      "--\n\nCycleEnumeration-GPU's batch for a graph, bit for bit."},
+    {"legacy_mosp_changes", legacy_mosp_changes, METH_VARARGS,
+     "legacy_mosp_changes(graph, num_changes, insertion_percentage, mode, weight_min, "
+     "weight_max, seed, local_hops, safe_deletions, source, /)\n"
+     "--\n\nMOSP-OpenMP's changes for a graph, bit for bit: (batch, (inserts, reweights, "
+     "deletes, centre, region, safe_asked, safe_rounds))."},
     {"generate_rmat", generate_rmat, METH_VARARGS,
      "generate_rmat(scale, edge_factor, a, b, c, seed, directed, keep_self_loops, "
      "keep_duplicates, vertex_dtype, num_weights, low, high, resources, /)\n"

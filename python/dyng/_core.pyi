@@ -257,6 +257,19 @@ def vertex_values_write(path: str, values: object, tree: bool, /) -> None: ...
 def legacy_cycle_enum_batch(
     graph: Graph, num_deletions: int, num_insertions: int, seed: int, locality_window: int, /
 ) -> EdgeBatch: ...
+def legacy_mosp_changes(
+    graph: Graph,
+    num_changes: int,
+    insertion_percentage: float,
+    mode: int,
+    weight_min: int,
+    weight_max: int,
+    seed: int,
+    local_hops: int,
+    safe_deletions: bool,
+    source: int,
+    /,
+) -> tuple[EdgeBatch, tuple[int, int, int, int, int, int, int]]: ...
 
 # The general generators: (num_vertices, src, dst, weights or None,
 # vertex_dtype); vertex_dtype None picks int32 while the ids fit.

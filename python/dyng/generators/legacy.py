@@ -1,21 +1,24 @@
 """The research codes' generators, reproduced bit for bit from a seed.
 
-Their random streams are libstdc++'s (GCC 12) ``std::mt19937_64``,
-``std::uniform_int_distribution`` and ``std::shuffle``, written in C from their
-documented behaviour; the goldens of the research codes pin them down.
+Their random streams are libstdc++'s (GCC 12) ``std::mt19937_64`` and
+``std::mt19937``, ``std::uniform_int_distribution`` and ``std::shuffle``,
+written in C from their documented behaviour; the goldens of the research
+codes pin them down.
 """
 
 from __future__ import annotations
 
+import math
 import operator
-from typing import SupportsIndex
+from dataclasses import dataclass
+from typing import Literal, SupportsIndex
 
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
 from dyng.errors import InvalidArgumentError
 
-__all__ = ["cycle_enum_batch"]
+__all__ = ["MospChangesReport", "cycle_enum_batch", "mosp_changes"]
 
 _INT64_MAX = 2**63 - 1
 
@@ -93,3 +96,188 @@ def cycle_enum_batch(
     s = _count(seed, "seed", 0, 2**64 - 1)
     w = 0 if locality_window is None else _count(locality_window, "locality_window", 2, _INT64_MAX)
     return EdgeBatch._from_native(native.legacy_cycle_enum_batch(graph._g, d, i, s, w))
+
+
+_MOSP_MODES = ("uniform", "targeted", "reweight", "increase")
+
+
+@dataclass(frozen=True)
+class MospChangesReport:
+    """What MOSP-OpenMP's change generator reports about a batch.
+
+    ``str(report)`` (and :attr:`line`) is its summary line, the research
+    code's ``report.txt``.
+
+    Attributes
+    ----------
+    inserts : int
+        Insertions of new pairs (uniform and targeted modes).
+    reweights : int
+        Insertions that give existing edges new weights (reweight and increase
+        modes).
+    deletes : int
+        Deletions (after the safe rounds, with ``safe_deletions``).
+    local_hops : int
+        The ball's radius, 0 without one.
+    centre : int or None
+        The ball's centre (with ``local_hops``).
+    region : int or None
+        The ball's vertices (with ``local_hops``).
+    safe_asked : int or None
+        The deletions before the safe rounds (with ``safe_deletions``).
+    safe_rounds : int or None
+        The safe rounds, the last of which dropped none.
+    """
+
+    inserts: int
+    reweights: int
+    deletes: int
+    local_hops: int = 0
+    centre: int | None = None
+    region: int | None = None
+    safe_asked: int | None = None
+    safe_rounds: int | None = None
+
+    @property
+    def line(self) -> str:
+        """str: the summary line, as the research code prints it."""
+        text = f"changes: inserts={self.inserts} reweights={self.reweights} deletes={self.deletes}"
+        if self.centre is not None:
+            text += (
+                f" local centre={self.centre} hops={self.local_hops} region={self.region} vertices"
+            )
+        if self.safe_asked is not None:
+            text += (
+                f" (safe: kept {self.deletes} of {self.safe_asked} after {self.safe_rounds} rounds)"
+            )
+        return text
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def mosp_changes(
+    graph: Graph,
+    *,
+    num_changes: SupportsIndex,
+    insertion_percentage: float = 50.0,
+    mode: Literal["uniform", "targeted", "reweight", "increase"] = "uniform",
+    weight_min: SupportsIndex = 1,
+    weight_max: SupportsIndex = 100,
+    seed: SupportsIndex = 1,
+    local_hops: SupportsIndex = 0,
+    safe_deletions: bool = False,
+    source: SupportsIndex = 0,
+) -> tuple[EdgeBatch, MospChangesReport]:
+    """The batch that MOSP-OpenMP's change generator makes for a graph.
+
+    One ``std::mt19937`` seeded with ``seed`` draws everything, in this order:
+    with ``local_hops``, the ball's centre; the insertions' endpoints; the
+    deletions' or reweights' picks (or the shuffle of the trees' edges); the
+    weights. ``dyng/generators.h`` (``dyng_legacy_mosp_changes``) says each
+    step exactly.
+
+    Parameters
+    ----------
+    graph : Graph
+        A directed graph with ``K >= 1`` weight columns (the research code's
+        graphs: a symmetric file gives both directions). Its distinct edges
+        ``(u, v)``, ``u != v``, in CSR order (rows by source, each sorted by
+        target) are the existing edges, whatever its own row order.
+    num_changes : int
+        ``N``, 0 or more.
+    insertion_percentage : float
+        Uniform and targeted modes: ``round(N * pct / 100)`` insertions (half
+        away from zero), the rest deletions; 0 to 100.
+    mode : {"uniform", "targeted", "reweight", "increase"}
+        ``uniform``: insertions between random pairs, deletions of random
+        edges (with replacement, so an edge may repeat). ``targeted``:
+        insertions between random pairs with weights below each column's mean
+        (``weight_min .. max(weight_min, int(mean) - 1)``), deletions of the
+        distinct edges of the K shortest-path trees from ``source``, shuffled.
+        ``reweight``: ``N`` random edges (with replacement) get new weights.
+        ``increase``: the trees' edges, shuffled, the first ``N``, get their
+        weights plus a draw in ``1 .. weight_max`` (saturating at
+        ``2**31 - 1``). Targeted and increase give fewer changes than asked
+        when the trees have fewer distinct edges.
+    weight_min, weight_max : int
+        The weights' range, ``1 <= weight_min <= weight_max <= 2**31 - 1``.
+    seed : int
+        The ``std::mt19937`` seed, 0 to ``2**32 - 1``.
+    local_hops : int
+        Uniform mode: with ``H > 0``, a centre drawn uniformly and its ball of
+        vertices within ``H`` steps (out-edges, then in-edges); the
+        insertions join vertices of the ball and the deletions pick among the
+        edges inside it.
+    safe_deletions : bool
+        Uniform mode: drop, in rounds until none is dropped, the deletions
+        whose head ``source`` reached before the batch and no longer reaches
+        after it (deletions, insertions and reweights applied).
+    source : int
+        The source of the trees and of the safe rounds.
+
+    Returns
+    -------
+    tuple of (EdgeBatch, MospChangesReport)
+        The batch (the deletions, then as insertions with ``K`` weights each
+        the insertions and the reweights: the research code's ``delete.txt``
+        and ``insert.txt``; apply it to a graph built with
+        ``GraphProperties.mosp_compatible()`` for the research code's rules),
+        and the generator's report.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For an undirected or unweighted graph, an option out of its range,
+        insertions on fewer than two vertices, or picks among no edges.
+    NotSupportedError
+        For ``local_hops`` or ``safe_deletions`` with a mode other than
+        uniform: the research code's goldens pin those down only there.
+
+    Examples
+    --------
+    >>> import dyng
+    >>> g = dyng.Graph.from_edges([0, 1, 2, 3], [1, 2, 3, 0], [[5], [6], [7], [8]])
+    >>> batch, report = mosp_changes(g, num_changes=4, seed=7)
+    >>> print(report)
+    changes: inserts=2 reweights=0 deletes=2
+    >>> batch.num_insertions, batch.num_deletions
+    (2, 2)
+    """
+    if not isinstance(graph, Graph):
+        raise InvalidArgumentError(f"graph: expected a dyng.Graph, got {type(graph).__name__}")
+    n = _count(num_changes, "num_changes", 0, _INT64_MAX)
+    try:
+        pct = float(insertion_percentage)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(
+            f"insertion_percentage: expected a number, got {type(insertion_percentage).__name__}"
+        ) from None
+    if not (math.isfinite(pct) and 0.0 <= pct <= 100.0):
+        raise InvalidArgumentError(f"insertion_percentage is {pct}; accepted: 0 to 100")
+    if mode not in _MOSP_MODES:
+        raise InvalidArgumentError(f"mode is {mode!r}; accepted: {', '.join(_MOSP_MODES)}")
+    lo = _count(weight_min, "weight_min", 1, 2**31 - 1)
+    hi = _count(weight_max, "weight_max", lo, 2**31 - 1)
+    s = _count(seed, "seed", 0, 2**32 - 1)
+    hops = _count(local_hops, "local_hops", 0, _INT64_MAX)
+    src = _count(source, "source", 0, _INT64_MAX)
+    if not isinstance(safe_deletions, bool):
+        raise InvalidArgumentError(
+            f"safe_deletions: expected a bool, got {type(safe_deletions).__name__}"
+        )
+    nb, r = native.legacy_mosp_changes(
+        graph._g, n, pct, _MOSP_MODES.index(mode), lo, hi, s, hops, safe_deletions, src
+    )
+    inserts, reweights, deletes, centre, region, asked, rounds = r
+    report = MospChangesReport(
+        inserts,
+        reweights,
+        deletes,
+        local_hops=hops,
+        centre=centre if centre >= 0 else None,
+        region=region if centre >= 0 else None,
+        safe_asked=asked if safe_deletions else None,
+        safe_rounds=rounds if safe_deletions else None,
+    )
+    return EdgeBatch._from_native(nb), report
