@@ -125,7 +125,9 @@ dyng_status dyng_mosp_changes_options_default(dyng_mosp_changes_options *out);
  * option out of its range, insertions on a graph (or ball) of fewer than 2
  * vertices, or picks among no edges; DYNG_NOT_SUPPORTED for local_hops or
  * safe_deletions with a mode other than uniform (the goldens pin those down
- * only there); DYNG_OUT_OF_MEMORY. *out is NULL on failure, g never changes,
+ * only there), and for 2^32 vertices, edges or tree edges or more (where
+ * libstdc++ joins two draws per value, which is not written here);
+ * DYNG_OUT_OF_MEMORY. *out is NULL on failure, g never changes,
  * and report may be NULL.
  */
 dyng_status dyng_legacy_mosp_changes(dyng_batch **out, dyng_mosp_changes_report *report,

@@ -167,6 +167,11 @@ static dyng_status pick_edges(gen *s, pair *to, int64_t count, const char *what)
     if (m == 0)
         st = dyng_i_error(DYNG_INVALID_ARGUMENT, "%lld %s pick among no edges (the %s has none)",
                           (long long)count, what, s->in_ball != NULL ? "ball" : "graph");
+    else if ((uint64_t)m - 1 > UINT32_MAX)
+        st = dyng_i_error(DYNG_NOT_SUPPORTED,
+                          "%lld edges to pick from: past 2^32, libstdc++ "
+                          "joins two draws per pick, which is not written here",
+                          (long long)m);
     for (int64_t i = 0; st == DYNG_OK && i < count; i++)
         to[i] = edges[dyng_i_uniform32(&s->rng, 0, m - 1)];
     dyng_i_free(edges);
@@ -204,6 +209,11 @@ static dyng_status tree_edges(gen *s, pair **out, int64_t *count) {
             if (e.u >= 0 && dyng_i_pair_set_add(&seen, e))
                 edges[m++] = e;
         }
+    if (st == DYNG_OK && (uint64_t)m > (uint64_t)UINT32_MAX)
+        st = dyng_i_error(DYNG_NOT_SUPPORTED,
+                          "%lld tree edges to shuffle: past 2^32, libstdc++ "
+                          "joins two draws per swap, which is not written here",
+                          (long long)m);
     if (st == DYNG_OK) {
         dyng_i_shuffle32(&s->rng, edges, (size_t)m, sizeof(pair));
         *out = edges;
@@ -409,6 +419,11 @@ static dyng_status check_options(const dyng_mosp_changes_options *o, const dyng_
     if (o->local_hops < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "local_hops is %lld; accepted: 0 or more",
                             (long long)o->local_hops);
+    if ((uint64_t)n > (uint64_t)UINT32_MAX)
+        return dyng_i_error(DYNG_NOT_SUPPORTED,
+                            "the graph has %lld vertices: past 2^32, libstdc++ joins two draws "
+                            "per vertex, which is not written here",
+                            (long long)n);
     if (o->source < 0 || o->source >= n)
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "source is %lld; the graph's vertices are 0..%lld",
