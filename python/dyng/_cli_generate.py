@@ -5,8 +5,10 @@
 list (any other name); ``dyng generate batches GRAPH OUT`` writes a stream of
 random batches for a graph file as ``.dgt`` (or ``.dgb``), each generated on
 the graph as the batches before it left it, so every deletion names an edge
-that is there when the stream is replayed. Every output is a pure function of
-the flags and ``--seed``.
+that is there when the stream is replayed; ``dyng generate mosp-changes GRAPH
+DIR`` writes MOSP-OpenMP's change files for a graph, as its change generator
+does (``dyng.generators.legacy.mosp_changes``). Every output is a pure
+function of the flags and ``--seed``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ _EXAMPLES = {
     "  dyng generate batches road.mtx.gz stream.dgt --count 50 --size 1000 --seed 4\n"
     "  dyng generate batches graph.txt stream.dgt --count 10 --size 100 "
     "--insert-fraction 0.8 --locality-window 5000",
+    "mosp-changes": "examples:\n"
+    "  dyng generate mosp-changes csr/graphCsr changes/ --num-changes 1000 --seed 777\n"
+    "  dyng generate mosp-changes csr/graphCsr targeted/ --num-changes 500 --mode targeted "
+    "--insertion-percentage 30",
 }
 
 _DESCRIPTION = (
@@ -43,7 +49,9 @@ _DESCRIPTION = (
     ".mtx.gz) or as an edge list (any other name), or a stream of random batches for a graph "
     "file (batches) as .dgt or .dgb. Each batch of a stream is drawn on the graph as the "
     "batches before it left it, so every deletion names an edge that is there when the "
-    "stream is replayed. The same flags and --seed give the same file on any machine."
+    "stream is replayed. mosp-changes writes MOSP-OpenMP's change files (insert.txt, "
+    "delete.txt, report.txt) for a graph, bit for bit as its change generator does. The same "
+    "flags and --seed give the same file on any machine."
 )
 
 _HELP = {
@@ -51,6 +59,8 @@ _HELP = {
     "erdos-renyi": "a G(n, m) graph: m distinct edges, uniformly at random",
     "grid": "a rows x cols grid with random weights, a stand-in for a road network",
     "batches": "a stream of random batches for a graph file (.dgt or .dgb)",
+    "mosp-changes": "MOSP-OpenMP's change files for a graph (insert.txt, delete.txt, "
+    "report.txt), as its change generator makes them",
 }
 
 
@@ -149,6 +159,37 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
 
+    p = kind("mosp-changes")
+    add_graph_arguments(p)
+    p.add_argument(
+        "output", metavar="DIR", help="the folder for insert.txt, delete.txt and report.txt"
+    )
+    p.add_argument("--num-changes", type=int, required=True, help="N, the changes asked for")
+    p.add_argument(
+        "--insertion-percentage",
+        type=float,
+        default=50.0,
+        help="uniform and targeted: the share of insertions, 0 to 100 (50)",
+    )
+    p.add_argument(
+        "--mode",
+        choices=("uniform", "targeted", "reweight", "increase"),
+        default="uniform",
+        help="(uniform)",
+    )
+    p.add_argument("--weight-min", type=int, default=1, help="(1)")
+    p.add_argument("--weight-max", type=int, default=100, help="(100)")
+    p.add_argument("--seed", type=int, default=1, help="std::mt19937's seed (1)")
+    p.add_argument(
+        "--local-hops", type=int, default=0, help="uniform: a ball of this radius (0: none)"
+    )
+    p.add_argument(
+        "--safe-deletions",
+        action="store_true",
+        help="uniform: drop deletions that cut a vertex off from the source",
+    )
+    p.add_argument("--source", type=int, default=0, help="the trees' source (0)")
+
 
 def _is_mtx(path: str) -> bool:
     return path.lower().endswith((".mtx", ".mtx.gz"))
@@ -200,13 +241,44 @@ def _batches(args: argparse.Namespace, graph: Any) -> Iterator[Any]:
         yield b
 
 
+def _mosp_changes(args: argparse.Namespace, t0: float) -> int:
+    """``dyng generate mosp-changes``: the research code's three files in args.output."""
+    from pathlib import Path
+
+    from dyng import io
+    from dyng.generators.legacy import mosp_changes
+
+    graph = read_graph(args)
+    batch, report = mosp_changes(
+        graph,
+        num_changes=args.num_changes,
+        insertion_percentage=args.insertion_percentage,
+        mode=args.mode,
+        weight_min=args.weight_min,
+        weight_max=args.weight_max,
+        seed=args.seed,
+        local_hops=args.local_hops,
+        safe_deletions=args.safe_deletions,
+        source=args.source,
+    )
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    io.write_change_files(out / "insert.txt", out / "delete.txt", batch)
+    (out / "report.txt").write_text(report.line + "\n")
+    print(
+        f"dyng: mosp-changes -> {out}: {report.line}, {time.perf_counter() - t0:.3f} s",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``dyng generate``; returns the exit status."""
     from dyng import generators, io
 
     if args.kind is None:
         print(
-            "dyng: error: generate needs a kind: rmat, erdos-renyi, grid or batches",
+            "dyng: error: generate needs a kind: rmat, erdos-renyi, grid, batches or mosp-changes",
             file=sys.stderr,
         )
         return 2
@@ -246,6 +318,8 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
         return _write_graph(args, g, t0)
+    if args.kind == "mosp-changes":
+        return _mosp_changes(args, t0)
     if args.count < 0:
         print(f"dyng: error: --count is {args.count}; accepted: 0 or more", file=sys.stderr)
         return 2

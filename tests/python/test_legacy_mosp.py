@@ -315,3 +315,55 @@ def test_targeted_and_increase_on_a_small_graph() -> None:
     assert batch.insert_weights is not None
     for row in batch.insert_weights.tolist():
         assert all(1 <= row[k] <= max(1, int(means[k]) - 1) for k in range(2))
+
+
+# ---- dyng generate mosp-changes ---------------------------------------------------------
+
+
+@needs_goldens
+@pytest.mark.parametrize(
+    ("change", "flags"),
+    [
+        ("n500_ins30_targeted_seed5", ["--mode", "targeted", "--insertion-percentage", "30"]),
+        ("n300_ins50_uniform_seed4_safe", ["--safe-deletions"]),
+        ("n300_ins50_uniform_seed3_local3", ["--local-hops", "3"]),
+    ],
+)
+def test_cli_writes_the_research_codes_three_files(
+    change: str, flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dyng.__main__ import main
+
+    s = SETTINGS[change]
+    out = tmp_path / "changes"
+    argv = ["generate", "mosp-changes", str(SHARED / "small60" / "csr" / "graphCsr"), str(out)]
+    argv += ["--num-changes", str(s["num_changes"]), "--seed", str(s["seed"]), *flags]
+    assert main(argv) == 0
+    golden = SHARED / "small60" / "changes" / change
+    for name in ("insert.txt", "delete.txt", "report.txt"):
+        assert (out / name).read_bytes() == (golden / name).read_bytes(), name
+    assert "mosp-changes ->" in capsys.readouterr().err
+
+
+def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from dyng.__main__ import main
+
+    path = tmp_path / "g.txt"
+    path.write_text("0 1 5\n1 2 6\n2 0 7\n")
+    out = str(tmp_path / "out")
+    assert main(["generate", "mosp-changes", str(path), out, "--num-changes", "2"]) == 0
+    assert (tmp_path / "out" / "report.txt").read_text() == (
+        "changes: inserts=1 reweights=0 deletes=1\n"
+    )
+    # Undirected, an unsupported combination, a usage error.
+    assert (
+        main(["generate", "mosp-changes", str(path), out, "--num-changes", "2", "--undirected"])
+        == 1
+    )
+    assert "directed graphs" in capsys.readouterr().err
+    argv = ["generate", "mosp-changes", str(path), out, "--num-changes", "2"]
+    assert main([*argv, "--mode", "reweight", "--safe-deletions"]) == 1
+    assert "mode uniform only" in capsys.readouterr().err
+    # --num-changes is required: a usage error.
+    assert main(["generate", "mosp-changes", str(path), out]) == 2
+    assert "--num-changes" in capsys.readouterr().err
