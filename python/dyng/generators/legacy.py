@@ -111,7 +111,9 @@ class MospChangesReport:
     Attributes
     ----------
     inserts : int
-        Insertions of new pairs (uniform and targeted modes).
+        Insertions between drawn pairs (uniform and targeted modes; as in the
+        research code, a drawn pair may already be an edge, and then takes the
+        new weights).
     reweights : int
         Insertions that give existing edges new weights (reweight and increase
         modes).
