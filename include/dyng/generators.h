@@ -133,6 +133,19 @@ dyng_status dyng_mosp_changes_options_default(dyng_mosp_changes_options *out);
 dyng_status dyng_legacy_mosp_changes(dyng_batch **out, dyng_mosp_changes_report *report,
                                      const dyng_graph *g, const dyng_mosp_changes_options *options);
 
+/*
+ * The weights that MOSP-OpenMP's graph converter (mtx2csr) gives a graph:
+ * `count` values from one std::mt19937 seeded with `seed` (12345 in the
+ * research code), each std::uniform_int_distribution<int>(weight_min,
+ * weight_max), in order. The converter draws them edge by edge in CSR order
+ * (rows by source, each sorted by target; both directions of a symmetric
+ * file, self-loops and duplicates dropped), K per edge, so count is the
+ * edges times K. Errors: DYNG_INVALID_ARGUMENT for count < 0, a NULL out
+ * with count > 0, or a range outside 1 <= weight_min <= weight_max.
+ */
+dyng_status dyng_legacy_mosp_weights(int32_t *out, int64_t count, int32_t weight_min,
+                                     int32_t weight_max, uint32_t seed);
+
 /* ==== General generators (DESIGN section 8) ================================
  *
  * Random graphs that stand in for real ones at any size, random batches for

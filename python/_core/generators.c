@@ -79,6 +79,28 @@ static PyObject *legacy_mosp_changes(PyObject *module, PyObject *args) {
                          (long long)r.safe_asked, (long long)r.safe_rounds);
 }
 
+static PyObject *legacy_mosp_weights(PyObject *module, PyObject *args) {
+    (void)module;
+    long long count;
+    int wmin, wmax;
+    unsigned long seed; /* "k": the typed layer has checked 0 <= seed < 2**32 */
+    if (!PyArg_ParseTuple(args, "Liik:legacy_mosp_weights", &count, &wmin, &wmax, &seed))
+        return NULL;
+    if (count < 0 || (uint64_t)count > (uint64_t)PY_SSIZE_T_MAX / sizeof(int32_t))
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "%lld weights; accepted: 0 or more",
+                             count);
+    void *data = NULL;
+    PyObject *out = dyng_py_bytearray((Py_ssize_t)count * (Py_ssize_t)sizeof(int32_t), &data);
+    if (out == NULL)
+        return NULL;
+    dyng_status s = dyng_legacy_mosp_weights(data, count, wmin, wmax, (uint32_t)seed);
+    if (s != DYNG_OK) {
+        Py_DECREF(out);
+        return dyng_py_raise_status(s);
+    }
+    return out;
+}
+
 /* ---- the general generators ----------------------------------------------- */
 
 static const char *const vertex_dtype_names[] = {"int32", "int64", NULL};
@@ -391,6 +413,9 @@ PyMethodDef dyng_py_generators_functions[] = {
     {"legacy_cycle_enum_batch", legacy_cycle_enum_batch, METH_VARARGS,
      "legacy_cycle_enum_batch(graph, num_deletions, num_insertions, seed, locality_window, /)\n"
      "--\n\nCycleEnumeration-GPU's batch for a graph, bit for bit."},
+    {"legacy_mosp_weights", legacy_mosp_weights, METH_VARARGS,
+     "legacy_mosp_weights(count, weight_min, weight_max, seed, /)\n"
+     "--\n\nMOSP-OpenMP's converter's weights: count int32 values as a bytearray."},
     {"legacy_mosp_changes", legacy_mosp_changes, METH_VARARGS,
      "legacy_mosp_changes(graph, num_changes, insertion_percentage, mode, weight_min, "
      "weight_max, seed, local_hops, safe_deletions, source, /)\n"

@@ -257,6 +257,9 @@ def vertex_values_write(path: str, values: object, tree: bool, /) -> None: ...
 def legacy_cycle_enum_batch(
     graph: Graph, num_deletions: int, num_insertions: int, seed: int, locality_window: int, /
 ) -> EdgeBatch: ...
+def legacy_mosp_weights(
+    count: int, weight_min: int, weight_max: int, seed: int, /
+) -> bytearray: ...
 def legacy_mosp_changes(
     graph: Graph,
     num_changes: int,

@@ -1,6 +1,7 @@
 /*
  * src/generators/legacy_mosp.c - MOSP-OpenMP's change generator
- * (dyng_legacy_mosp_changes, dyng/generators.h), reproduced bit for bit.
+ * (dyng_legacy_mosp_changes, dyng/generators.h) and its graph converter's
+ * weights (dyng_legacy_mosp_weights), reproduced bit for bit.
  *
  * The steps, and the order in which they draw from the one std::mt19937,
  * are those of the header's comment. The graph is read once as CSR (its own
@@ -364,6 +365,26 @@ done:
     dyng_i_free(add_start);
     dyng_i_free(add);
     return st;
+}
+
+/* ---- the converter's weights ------------------------------------------------- */
+
+dyng_status dyng_legacy_mosp_weights(int32_t *out, int64_t count, int32_t weight_min,
+                                     int32_t weight_max, uint32_t seed) {
+    if (count < 0 || (count > 0 && out == NULL))
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "%lld weights into %p; expected a count >= 0 and an array",
+                            (long long)count, (void *)out);
+    if (weight_min < 1 || weight_max < weight_min)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "the weights' range is %d..%d; accepted: 1 <= weight_min <= "
+                            "weight_max",
+                            (int)weight_min, (int)weight_max);
+    dyng_i_mt32 rng;
+    dyng_i_mt32_seed(&rng, seed);
+    for (int64_t i = 0; i < count; i++)
+        out[i] = (int32_t)dyng_i_uniform32(&rng, weight_min, weight_max);
+    return DYNG_OK;
 }
 
 /* ---- the generator ----------------------------------------------------------- */

@@ -524,6 +524,24 @@ static void test_mosp_errors_and_failures(void) {
     dyng_graph_free(&g);
 }
 
+/* The converter's weights: the first edges of every golden graph of the research
+ * code (small60 and luxembourg_osm: "93 90 32", "14 19 4", "21 83 57"; with 1..3,
+ * small60_w1to3: "3 3 1", "1 1 1", "1 3 2"); and the range checks. */
+static void test_mosp_weights(void) {
+    int32_t w[9];
+    const int32_t want[9] = {93, 90, 32, 14, 19, 4, 21, 83, 57};
+    const int32_t want3[9] = {3, 3, 1, 1, 1, 1, 1, 3, 2};
+    CHECK_OK(dyng_legacy_mosp_weights(w, 9, 1, 100, 12345));
+    CHECK(memcmp(w, want, sizeof w) == 0);
+    CHECK_OK(dyng_legacy_mosp_weights(w, 9, 1, 3, 12345));
+    CHECK(memcmp(w, want3, sizeof w) == 0);
+    CHECK_OK(dyng_legacy_mosp_weights(NULL, 0, 1, 1, 0));
+    CHECK_STATUS(dyng_legacy_mosp_weights(w, -1, 1, 3, 1), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_legacy_mosp_weights(NULL, 3, 1, 3, 1), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_legacy_mosp_weights(w, 3, 0, 3, 1), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_legacy_mosp_weights(w, 3, 4, 3, 1), DYNG_INVALID_ARGUMENT);
+}
+
 int main(void) {
     const char *env = getenv("DYNG_SHARED_DIR");
     snprintf(shared_dir, sizeof shared_dir, "%s", env ? env : "../shared");
@@ -534,5 +552,6 @@ int main(void) {
     test_streams32();
     test_mosp_goldens();
     test_mosp_errors_and_failures();
+    test_mosp_weights();
     return check_finish("test_generators");
 }

@@ -21,7 +21,7 @@ import pytest
 import dyng
 import dyng.io
 from dyng.errors import InvalidArgumentError, NotSupportedError
-from dyng.generators.legacy import MospChangesReport, mosp_changes
+from dyng.generators.legacy import MospChangesReport, mosp_changes, mosp_graph
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "goldens" / "mosp"
 needs_goldens = pytest.mark.skipif(not SHARED.exists(), reason="../shared/goldens not found")
@@ -367,3 +367,65 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # --num-changes is required: a usage error.
     assert main(["generate", "mosp-changes", str(path), out]) == 2
     assert "--num-changes" in capsys.readouterr().err
+
+
+# ---- legacy.mosp_graph: the research code's converter ----------------------------------
+
+
+def _text(path: Path) -> str:
+    import gzip
+
+    gz = Path(str(path) + ".gz")
+    return gzip.open(gz, "rt").read() if gz.exists() else path.read_text()
+
+
+@needs_goldens
+@pytest.mark.parametrize(
+    ("name", "mtx", "weight_range"),
+    [
+        ("small60", "goldens/mosp/small60/small60.mtx", (1, 100)),
+        ("small60_w1to3", "goldens/mosp/small60/small60.mtx", (1, 3)),
+        ("luxembourg_osm", "data/luxembourg_osm.mtx.gz", (1, 100)),
+    ],
+)
+def test_mosp_graph_is_the_converters_byte_for_byte(
+    name: str, mtx: str, weight_range: tuple[int, int], tmp_path: Path
+) -> None:
+    g = mosp_graph(SHARED.parents[1] / mtx, weight_range=weight_range)
+    dyng.io.write_csr_triplet(tmp_path / "graphCsr", g)
+    for part in ("RowPtr", "ColInd", "Values"):
+        got = (tmp_path / f"graphCsr{part}.txt").read_text()
+        assert got == _text(SHARED / name / "csr" / f"graphCsr{part}.txt"), part
+    assert g.properties.order == "append" and g.directed and g.num_weights == 3
+
+
+def test_mosp_graph_against_an_oracle(tmp_path: Path) -> None:
+    # A symmetric file with a self-loop and a duplicate entry, 2 weights in 5..9, seed 77.
+    path = tmp_path / "s.mtx"
+    path.write_text(
+        "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 5\n2 1\n3 1\n3 3\n4 2\n2 1\n"
+    )
+    g = mosp_graph(path, num_weights=2, weight_range=(5, 9), seed=77)
+    pairs = sorted({(0, 1), (1, 0), (0, 2), (2, 0), (1, 3), (3, 1)})
+    row_ptr, col, w = g.to_csr()
+    assert [(u, v) for u in range(4) for v in col[row_ptr[u] : row_ptr[u + 1]].tolist()] == pairs
+    gen = _mt19937(77)
+    assert w is not None
+    assert w.tolist() == [[_uniform(gen, 5, 9), _uniform(gen, 5, 9)] for _ in pairs]
+
+
+def test_mosp_graph_bad_arguments(tmp_path: Path) -> None:
+    path = tmp_path / "g.mtx"
+    path.write_text("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n")
+    with pytest.raises(InvalidArgumentError, match="num_weights"):
+        mosp_graph(path, num_weights=0)
+    with pytest.raises(InvalidArgumentError, match="high"):
+        mosp_graph(path, weight_range=(5, 4))
+    with pytest.raises(InvalidArgumentError, match="low"):
+        mosp_graph(path, weight_range=(0, 4))
+    with pytest.raises(InvalidArgumentError, match="weight_range"):
+        mosp_graph(path, weight_range=[1, 4])  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        mosp_graph(path, seed=-1)
+    with pytest.raises(dyng.errors.FileFormatError):
+        mosp_graph(tmp_path / "absent.mtx")

@@ -13,12 +13,17 @@ import operator
 from dataclasses import dataclass
 from typing import Literal, SupportsIndex
 
+import numpy as np
+
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
+from dyng._paths import PathLike
+from dyng._properties import GraphProperties
+from dyng._resources import Resources
 from dyng.errors import InvalidArgumentError
 
-__all__ = ["MospChangesReport", "cycle_enum_batch", "mosp_changes"]
+__all__ = ["MospChangesReport", "cycle_enum_batch", "mosp_changes", "mosp_graph"]
 
 _INT64_MAX = 2**63 - 1
 
@@ -99,6 +104,93 @@ def cycle_enum_batch(
 
 
 _MOSP_MODES = ("uniform", "targeted", "reweight", "increase")
+
+
+def mosp_graph(
+    path: PathLike,
+    *,
+    num_weights: SupportsIndex = 3,
+    weight_range: tuple[SupportsIndex, SupportsIndex] = (1, 100),
+    seed: SupportsIndex = 12345,
+    resources: Resources | None = None,
+) -> Graph:
+    """The graph that MOSP-OpenMP's converter (``mtx2csr``) makes of a Matrix Market file.
+
+    Every entry is read as a pair ``(row, column)`` (values ignored); a
+    symmetric file gives both directions; self-loops and duplicates are
+    dropped; rows are sorted by target. Then one ``std::mt19937`` seeded with
+    ``seed`` draws ``std::uniform_int_distribution<int>(low, high)`` values
+    edge by edge in that CSR order, ``num_weights`` per edge
+    (:c:func:`dyng_legacy_mosp_weights`). The research code's graphs of
+    ``../shared/goldens/mosp`` are these, with ``num_weights=3``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A Matrix Market coordinate file (plain or gzip-compressed).
+    num_weights : int
+        ``K``, the weights per edge, 1 to 64 (3, the research code's objectives).
+    weight_range : (int, int)
+        ``(low, high)`` with ``1 <= low <= high <= 2**31 - 1`` ((1, 100)).
+    seed : int
+        The ``std::mt19937`` seed, 0 to ``2**32 - 1`` (12345, the research code's).
+    resources : Resources, optional
+        Where to read and build; default :func:`dyng.get_default_resources`.
+
+    Returns
+    -------
+    Graph
+        Directed, with the preset ``GraphProperties.mosp_compatible(num_weights)``:
+        its CSR (``to_csr``, ``dyng.io.write_csr_triplet``) is the converter's.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a weight count or range or a seed out of its range.
+    FileFormatError
+        For a malformed file.
+
+    Examples
+    --------
+    >>> import dyng
+    >>> from dyng.datasets import path
+    >>> g = mosp_graph(path("luxembourg_osm"))
+    >>> g.num_vertices, g.num_edges, g.num_weights
+    (114599, 239332, 3)
+    >>> g.to_csr()[2][0].tolist()  # the first edge's three weights
+    [93, 90, 32]
+    """
+    from dyng import io
+
+    k = _count(num_weights, "num_weights", 1, 64)
+    if not isinstance(weight_range, tuple) or len(weight_range) != 2:
+        raise InvalidArgumentError(
+            f"weight_range: expected a (low, high) tuple, got {weight_range!r}"
+        )
+    lo = _count(weight_range[0], "weight_range's low", 1, 2**31 - 1)
+    hi = _count(weight_range[1], "weight_range's high", lo, 2**31 - 1)
+    s = _count(seed, "seed", 0, 2**32 - 1)
+    a = io.read_matrix_market_arrays(
+        path, vertex_dtype="int64", ignore_values=True, expand_symmetric=True, resources=resources
+    )
+    n = a.num_vertices
+    src = np.asarray(a.src, dtype=np.int64)
+    dst = np.asarray(a.dst, dtype=np.int64)
+    keep = src != dst
+    keys = np.unique(src[keep] * max(n, 1) + dst[keep])  # distinct pairs in (u, v) order
+    col = keys % max(n, 1)
+    row_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(keys // max(n, 1), minlength=n), out=row_ptr[1:])
+    w = np.frombuffer(native.legacy_mosp_weights(len(keys) * k, lo, hi, s), dtype=np.int32)
+    return Graph.from_csr(
+        row_ptr,
+        col,
+        w.reshape(len(keys), k),
+        properties=GraphProperties.mosp_compatible(k),
+        vertex_dtype="int32" if n <= 2**31 - 1 else "int64",
+        offset_dtype="int32" if len(keys) <= 2**31 - 1 else "int64",
+        resources=resources,
+    )
 
 
 @dataclass(frozen=True)
