@@ -5,8 +5,10 @@
 list (any other name); ``dyng generate batches GRAPH OUT`` writes a stream of
 random batches for a graph file as ``.dgt`` (or ``.dgb``), each generated on
 the graph as the batches before it left it, so every deletion names an edge
-that is there when the stream is replayed; ``dyng generate mosp-changes GRAPH
-DIR`` writes MOSP-OpenMP's change files for a graph, as its change generator
+that is there when the stream is replayed; ``dyng generate mosp-graph MTX
+PREFIX`` writes the CSR triplet that MOSP-OpenMP's converter makes of a Matrix
+Market file (``dyng.generators.legacy.mosp_graph``), and ``dyng generate
+mosp-changes GRAPH DIR`` its change files for a graph, as its change generator
 does (``dyng.generators.legacy.mosp_changes``). Every output is a pure
 function of the flags and ``--seed``.
 """
@@ -38,6 +40,9 @@ _EXAMPLES = {
     "  dyng generate batches road.mtx.gz stream.dgt --count 50 --size 1000 --seed 4\n"
     "  dyng generate batches graph.txt stream.dgt --count 10 --size 100 "
     "--insert-fraction 0.8 --locality-window 5000",
+    "mosp-graph": "examples:\n"
+    "  dyng generate mosp-graph luxembourg_osm.mtx.gz csr/graphCsr\n"
+    "  dyng generate mosp-graph road.mtx csr/graphCsr --num-weights 3 --weights 1 3",
     "mosp-changes": "examples:\n"
     "  dyng generate mosp-changes csr/graphCsr changes/ --num-changes 1000 --seed 777\n"
     "  dyng generate mosp-changes csr/graphCsr targeted/ --num-changes 500 --mode targeted "
@@ -49,7 +54,8 @@ _DESCRIPTION = (
     ".mtx.gz) or as an edge list (any other name), or a stream of random batches for a graph "
     "file (batches) as .dgt or .dgb. Each batch of a stream is drawn on the graph as the "
     "batches before it left it, so every deletion names an edge that is there when the "
-    "stream is replayed. mosp-changes writes MOSP-OpenMP's change files (insert.txt, "
+    "stream is replayed. mosp-graph writes the CSR triplet that MOSP-OpenMP's converter "
+    "(mtx2csr) makes of a Matrix Market file, and mosp-changes its change files (insert.txt, "
     "delete.txt, report.txt) for a graph, bit for bit as its change generator does. The same "
     "flags and --seed give the same file on any machine."
 )
@@ -59,6 +65,8 @@ _HELP = {
     "erdos-renyi": "a G(n, m) graph: m distinct edges, uniformly at random",
     "grid": "a rows x cols grid with random weights, a stand-in for a road network",
     "batches": "a stream of random batches for a graph file (.dgt or .dgb)",
+    "mosp-graph": "the CSR triplet MOSP-OpenMP's converter (mtx2csr) makes of a Matrix "
+    "Market file, weights included",
     "mosp-changes": "MOSP-OpenMP's change files for a graph (insert.txt, delete.txt, "
     "report.txt), as its change generator makes them",
 }
@@ -158,6 +166,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="insertion weights for a weighted graph (default 1 100)",
     )
     p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
+
+    p = kind("mosp-graph")
+    p.add_argument("mtx", metavar="MTX", help="the Matrix Market file (plain or .gz)")
+    p.add_argument(
+        "output",
+        metavar="PREFIX",
+        help="the CSR triplet: PREFIXRowPtr.txt, PREFIXColInd.txt and PREFIXValues.txt",
+    )
+    p.add_argument("--num-weights", type=int, default=3, help="weights per edge, K (3)")
+    p.add_argument(
+        "--weights",
+        nargs=2,
+        type=int,
+        metavar=("LOW", "HIGH"),
+        default=(1, 100),
+        help="weights uniform in [LOW, HIGH] (default 1 100)",
+    )
+    p.add_argument("--seed", type=int, default=12345, help="std::mt19937's seed (12345)")
+    p.add_argument("--compress", action="store_true", help="write .gz files")
 
     p = kind("mosp-changes")
     add_graph_arguments(p)
@@ -278,7 +305,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.kind is None:
         print(
-            "dyng: error: generate needs a kind: rmat, erdos-renyi, grid, batches or mosp-changes",
+            "dyng: error: generate needs a kind: rmat, erdos-renyi, grid, batches, mosp-graph "
+            "or mosp-changes",
             file=sys.stderr,
         )
         return 2
@@ -320,6 +348,22 @@ def run(args: argparse.Namespace) -> int:
         return _write_graph(args, g, t0)
     if args.kind == "mosp-changes":
         return _mosp_changes(args, t0)
+    if args.kind == "mosp-graph":
+        from dyng.generators.legacy import mosp_graph
+
+        g = mosp_graph(
+            args.mtx,
+            num_weights=args.num_weights,
+            weight_range=(args.weights[0], args.weights[1]),
+            seed=args.seed,
+        )
+        io.write_csr_triplet(args.output, g, compress=args.compress)
+        print(
+            f"dyng: mosp-graph -> {args.output}: {g.num_vertices} vertices, {g.num_edges} "
+            f"edges, {g.num_weights} weights, {time.perf_counter() - t0:.3f} s",
+            file=sys.stderr,
+        )
+        return 0
     if args.count < 0:
         print(f"dyng: error: --count is {args.count}; accepted: 0 or more", file=sys.stderr)
         return 2

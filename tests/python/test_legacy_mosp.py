@@ -429,3 +429,22 @@ def test_mosp_graph_bad_arguments(tmp_path: Path) -> None:
         mosp_graph(path, seed=-1)
     with pytest.raises(dyng.errors.FileFormatError):
         mosp_graph(tmp_path / "absent.mtx")
+
+
+@needs_goldens
+def test_cli_mosp_graph_writes_the_converters_triplet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dyng.__main__ import main
+
+    mtx = str(SHARED / "small60" / "small60.mtx")
+    prefix = str(tmp_path / "graphCsr")
+    assert main(["generate", "mosp-graph", mtx, prefix, "--weights", "1", "3"]) == 0
+    for part in ("RowPtr", "ColInd", "Values"):
+        got = (tmp_path / f"graphCsr{part}.txt").read_text()
+        assert got == _text(SHARED / "small60_w1to3" / "csr" / f"graphCsr{part}.txt"), part
+    assert "mosp-graph ->" in capsys.readouterr().err
+    # A bad range fails (exit 1); a missing prefix is a usage error (exit 2).
+    assert main(["generate", "mosp-graph", mtx, prefix, "--weights", "3", "1"]) == 1
+    assert "high" in capsys.readouterr().err
+    assert main(["generate", "mosp-graph", mtx]) == 2
