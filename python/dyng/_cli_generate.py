@@ -72,14 +72,18 @@ _HELP = {
 }
 
 
-def _add_weights(p: argparse.ArgumentParser, default: tuple[int, int] | None) -> None:
+def _weights_range(p: argparse.ArgumentParser, default: tuple[int, int] | None, text: str) -> None:
+    """``--weights LOW HIGH``."""
     p.add_argument(
-        "--weights",
-        nargs=2,
-        type=int,
-        metavar=("LOW", "HIGH"),
-        default=default,
-        help="weights uniform in [LOW, HIGH] (int32)"
+        "--weights", nargs=2, type=int, metavar=("LOW", "HIGH"), default=default, help=text
+    )
+
+
+def _add_weights(p: argparse.ArgumentParser, default: tuple[int, int] | None) -> None:
+    _weights_range(
+        p,
+        default,
+        "weights uniform in [LOW, HIGH] (int32)"
         + (f" (default {default[0]} {default[1]})" if default else "; default: unweighted"),
     )
     if default is not None:
@@ -157,14 +161,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         help="confine each batch's changes to a window of this many consecutive ids",
     )
-    p.add_argument(
-        "--weights",
-        nargs=2,
-        type=int,
-        metavar=("LOW", "HIGH"),
-        default=(1, 100),
-        help="insertion weights for a weighted graph (default 1 100)",
-    )
+    _weights_range(p, (1, 100), "insertion weights for a weighted graph (default 1 100)")
     p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
 
     p = kind("mosp-graph")
@@ -175,14 +172,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the CSR triplet: PREFIXRowPtr.txt, PREFIXColInd.txt and PREFIXValues.txt",
     )
     p.add_argument("--num-weights", type=int, default=3, help="weights per edge, K (3)")
-    p.add_argument(
-        "--weights",
-        nargs=2,
-        type=int,
-        metavar=("LOW", "HIGH"),
-        default=(1, 100),
-        help="weights uniform in [LOW, HIGH] (default 1 100)",
-    )
+    _weights_range(p, (1, 100), "weights uniform in [LOW, HIGH] (default 1 100)")
     p.add_argument("--seed", type=int, default=12345, help="std::mt19937's seed (12345)")
     p.add_argument("--compress", action="store_true", help="write .gz files")
 
