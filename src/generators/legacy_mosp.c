@@ -78,6 +78,26 @@ static dyng_status read_graph(gen *s) {
     return DYNG_OK;
 }
 
+/* ---- grouping pairs ------------------------------------------------------------ */
+
+/*
+ * A stable counting sort of `count` pairs by their tail (by_head false) or
+ * their head into out[], with start[x] .. start[x + 1] the pairs of vertex
+ * x (start has n + 1 zeroed entries).
+ */
+static void group_pairs(const pair *in, int64_t count, int64_t n, bool by_head, int64_t *start,
+                        pair *out) {
+    for (int64_t i = 0; i < count; i++)
+        start[(by_head ? in[i].v : in[i].u) + 1]++;
+    for (int64_t x = 0; x < n; x++)
+        start[x + 1] += start[x];
+    for (int64_t i = 0; i < count; i++) /* start[x] runs ahead, then is restored */
+        out[start[by_head ? in[i].v : in[i].u]++] = in[i];
+    for (int64_t x = n; x > 0; x--)
+        start[x] = start[x - 1];
+    start[0] = 0;
+}
+
 /* ---- 1. the ball ------------------------------------------------------------- */
 
 /*
@@ -90,25 +110,17 @@ static dyng_status make_ball(gen *s) {
     /* The in-neighbours by head, ascending: the pairs bucketed by v (a stable
      * pass keeps each bucket in ascending u). */
     int64_t *in_start = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
-    int64_t *in_src = dyng_i_malloc((size_t)s->num_pairs + 1, sizeof(int64_t));
+    pair *in_pairs = dyng_i_malloc((size_t)s->num_pairs + 1, sizeof(pair));
     int64_t *depth = dyng_i_malloc((size_t)n, sizeof(int64_t));
     s->ball = dyng_i_malloc((size_t)n, sizeof(int64_t));
     s->in_ball = dyng_i_calloc((size_t)n, 1);
     dyng_status st = DYNG_OK;
-    if (in_start == NULL || in_src == NULL || depth == NULL || s->ball == NULL ||
+    if (in_start == NULL || in_pairs == NULL || depth == NULL || s->ball == NULL ||
         s->in_ball == NULL) {
         st = dyng_i_oom("the ball's search", (size_t)(n + s->num_pairs) * 3 * sizeof(int64_t));
         goto done;
     }
-    for (int64_t k = 0; k < s->num_pairs; k++)
-        in_start[s->pairs[k].v + 1]++;
-    for (int64_t v = 0; v < n; v++)
-        in_start[v + 1] += in_start[v];
-    for (int64_t k = 0; k < s->num_pairs; k++) /* in_start[v] runs ahead, then is restored */
-        in_src[in_start[s->pairs[k].v]++] = s->pairs[k].u;
-    for (int64_t v = n; v > 0; v--)
-        in_start[v] = in_start[v - 1];
-    in_start[0] = 0;
+    group_pairs(s->pairs, s->num_pairs, n, true, in_start, in_pairs);
 
     const int64_t centre = dyng_i_uniform32(&s->rng, 0, n - 1);
     int64_t size = 0;
@@ -123,7 +135,7 @@ static dyng_status make_ball(gen *s) {
             const int64_t lo = side == 0 ? s->pair_start[x] : in_start[x];
             const int64_t hi = side == 0 ? s->pair_start[x + 1] : in_start[x + 1];
             for (int64_t k = lo; k < hi; k++) {
-                const int64_t y = side == 0 ? s->pairs[k].v : in_src[k];
+                const int64_t y = side == 0 ? s->pairs[k].v : in_pairs[k].u;
                 if (!s->in_ball[y]) {
                     s->in_ball[y] = 1;
                     depth[y] = depth[x] + 1;
@@ -135,7 +147,7 @@ static dyng_status make_ball(gen *s) {
     s->ball_size = size;
 done:
     dyng_i_free(in_start);
-    dyng_i_free(in_src);
+    dyng_i_free(in_pairs);
     dyng_i_free(depth);
     return st;
 }
@@ -324,15 +336,7 @@ static dyng_status safe_rounds(gen *s, int64_t *rounds) {
         goto done;
     }
     /* The added pairs by tail (a counting sort), for the searches. */
-    for (int64_t i = 0; i < added; i++)
-        add_start[s->ins[i].u + 1]++;
-    for (int64_t u = 0; u < n; u++)
-        add_start[u + 1] += add_start[u];
-    for (int64_t i = 0; i < added; i++)
-        add[add_start[s->ins[i].u]++] = s->ins[i];
-    for (int64_t u = n; u > 0; u--)
-        add_start[u] = add_start[u - 1];
-    add_start[0] = 0;
+    group_pairs(s->ins, added, n, false, add_start, add);
     reach_from_source(s, NULL, NULL, NULL, stack, before);
     for (;;) {
         (*rounds)++;

@@ -177,10 +177,11 @@ def mosp_graph(
     src = np.asarray(a.src, dtype=np.int64)
     dst = np.asarray(a.dst, dtype=np.int64)
     keep = src != dst
-    keys = np.unique(src[keep] * max(n, 1) + dst[keep])  # distinct pairs in (u, v) order
-    col = keys % max(n, 1)
+    base = max(n, 1)
+    keys = np.unique(src[keep] * base + dst[keep])  # distinct pairs in (u, v) order
+    col = keys % base
     row_ptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(keys // max(n, 1), minlength=n), out=row_ptr[1:])
+    np.cumsum(np.bincount(keys // base, minlength=n), out=row_ptr[1:])
     w = np.frombuffer(native.legacy_mosp_weights(len(keys) * k, lo, hi, s), dtype=np.int32)
     return Graph.from_csr(
         row_ptr,
