@@ -81,7 +81,11 @@ typedef struct dyng_i_dirplan {
     dyng_i_outcome *outcomes;
     int64_t *counts;
     dyng_i_pair *news, *pairs, *ptmp;
-    bool counted;    /* this direction's ops make the summary */
+    bool counted; /* this direction's ops make the summary */
+    /* The layout ran the rules of some rows (exact_lengths): each row's
+     * first count slot then says how many outcome groups its op slots keep
+     * for the commit (its second, how many new copies), or 0 for none. */
+    bool early;
     int64_t max_len; /* the longest touched row before the batch */
     int64_t tail;    /* slots reserved at the tail for rows that may move */
     /* The rows that got slots (dest >= 0): how many, and the slots each
@@ -112,8 +116,9 @@ typedef struct dyng_i_dirplan {
     /* Per thread: a copy of a row being rewritten in place. */
     char *row_copies;
     size_t row_copy_bytes;
-    /* The summary counters (commit), and a failing op (check_rows). */
-    dyng_i_counters c;
+    /* The summary counters (commit; early_c: those of the rows whose
+     * outcomes the layout ran), and a failing op (check_rows). */
+    dyng_i_counters c, early_c;
     int64_t fail_seq; /* smallest seq of a failing op, or INT64_MAX */
     int fail_why;
 } dyng_i_dirplan;
@@ -129,7 +134,7 @@ typedef struct dyng_i_rows_job {
     atomic_int stop;    /* check_rows: an interrupt was seen */
     int64_t fail_seq;   /* check_rows: the first failing op, or INT64_MAX */
     int fail_why;       /*   and why it fails */
-    dyng_i_counters c;  /* commit: the summary counters */
+    dyng_i_counters c;  /* commit, exact_lengths: the summary counters */
     int64_t live, dead; /*   and the change in live and dead slots */
 } dyng_i_rows_job;
 

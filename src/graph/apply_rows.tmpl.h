@@ -295,6 +295,9 @@ static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru
             cap = DYNG_FN(packed_cap)(rp->bound > len ? rp->bound : len, dp->packed_shift);
             rp->old_off = at;
             rp->old_cap = cap;
+            rp->dest = -1; /* it stays where it is put */
+            rp->dest_cap = 0;
+            rp->mover = -1;
         }
         if (move) {
 #if defined(__GNUC__)
@@ -341,9 +344,15 @@ static int64_t DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) 
         at = DYNG_FN(repack_layout)(dp, ru, lo, hi, at, j, false, 0);
     }
     dp->packed_end = at;
-    /* Each touched row has room for its bound, so none takes slots past the
-     * layout; plan_tail still resets the plan's mover counts. */
-    return DYNG_FN(plan_tail)(dp, ru->n_new, at, false);
+    /* Each touched row has room for its bound (repack_layout gave it no
+     * slots of its own), so none moves or takes slots past the layout; the
+     * rows past it delete only, and plan_tail gave them none either. */
+    memset(dp->taken, 0, sizeof dp->taken);
+    memset(dp->new_holes, 0, sizeof dp->new_holes);
+    dp->taken_slots = 0;
+    dp->num_movers = 0;
+    dp->dead_after = dp->adj->dead;
+    return at;
 }
 
 /* The fresh arrays of a planned repack, dp->used_after slots long. On
@@ -395,23 +404,40 @@ static int64_t DYNG_FN(row_outcomes)(dyng_i_dirplan *dp, const dyng_i_rowplan *r
 
 /* The exact lengths of the rows that would move (a team's work): each row's
  * rules write only its own op slots, so rows go to threads independently.
- * The counters are scratch; the commit counts again. */
+ * A row of several changes keeps its outcomes there for the commit (its
+ * first two count slots, which the rules need no more, say how many: see
+ * dyng_i_dirplan.early), and its counters go to the job's; a row of one
+ * change, which the commit runs without outcomes (commit_single), counts in
+ * scratch, and the commit counts it again. (A copy in the row plan instead
+ * would make every pass over the plans read 20% more.) */
 static void DYNG_FN(exact_lengths_team)(void *ctx) {
     dyng_i_rows_job *job = ctx;
     dyng_i_dirplan *dp = job->dp;
     const dyng_i_rules *ru = job->ru;
-    dyng_i_counters scratch = {0};
+    dyng_i_counters kept = {0}, scratch = {0};
     int64_t fail_seq = INT64_MAX, ng, news;
     int fail_why = DYNG_I_FAIL_NONE;
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 256)
+#pragma omp for schedule(dynamic, 256) nowait
 #endif
     for (int64_t i = 0; i < dp->num_rows; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
-        if (rp->row < ru->n_new && rp->bound > rp->old_cap)
-            rp->bound =
-                DYNG_FN(row_outcomes)(dp, rp, ru, &scratch, &ng, &news, &fail_seq, &fail_why);
+        int64_t *slot = dp->counts + rp->op_begin;
+        if (rp->row >= ru->n_new || rp->bound <= rp->old_cap) {
+            slot[0] = 0;
+            continue;
+        }
+        const bool keep = rp->op_end - rp->op_begin > 1;
+        rp->bound = DYNG_FN(row_outcomes)(dp, rp, ru, keep ? &kept : &scratch, &ng, &news,
+                                          &fail_seq, &fail_why);
+        slot[0] = keep ? ng : 0;
+        if (keep)
+            slot[1] = news;
     }
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_exact)
+#endif
+    dyng_i_add_counters(&job->c, &kept);
 }
 
 /*
@@ -441,6 +467,8 @@ static void DYNG_FN(plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int
         dyng_i_rows_job job = {.dp = dp, .ru = ru};
         dyng_i_team(dp->num_rows > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(exact_lengths_team),
                     &job);
+        dp->early = true;
+        dp->early_c = job.c;
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
         dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
     }
@@ -921,8 +949,10 @@ static void DYNG_FN(commit_team)(void *ctx) {
                 dp->left[rp->mover] = DYNG_FN(left_by)(rp, len);
             continue;
         }
-        int64_t ng, news;
-        const int64_t len = DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
+        const int64_t *slot = dp->counts + rp->op_begin;
+        int64_t ng = dp->early ? slot[0] : 0, news = ng > 0 ? slot[1] : 0, len = rp->bound;
+        if (ng == 0) /* else the layout ran them (exact_lengths) */
+            len = DYNG_FN(row_outcomes)(dp, rp, ru, &c, &ng, &news, &fail_seq, &fail_why);
         dyng_i_outcome *g = dp->outcomes + rp->op_begin;
         const dyng_i_pair *nw = dp->news + rp->op_begin;
         int64_t at, cap;
@@ -1008,6 +1038,7 @@ static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, d
     dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
     dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);
     dp->c = job.c;
+    dyng_i_add_counters(&dp->c, &dp->early_c);
     adj->slots_used += dp->tail;
     adj->live += job.live;
     adj->dead += job.dead - dp->taken_slots;
