@@ -414,6 +414,18 @@ def test_mosp_graph_against_an_oracle(tmp_path: Path) -> None:
     assert w.tolist() == [[_uniform(gen, 5, 9), _uniform(gen, 5, 9)] for _ in pairs]
 
 
+def test_mosp_graph_pairs_past_three_billion_vertices() -> None:
+    # The converter's pairs, with ids near 2**32: keys u * n + v would pass int64 here.
+    from dyng.generators.legacy import _distinct_pairs
+
+    top = 4_000_000_000
+    src = np.array([top, 5, top, top - 1, 5, top, 7], dtype=np.int64)
+    dst = np.array([top - 1, top, top - 1, top, 5, 3, top], dtype=np.int64)
+    row, col = _distinct_pairs(src, dst)
+    want = sorted({(u, v) for u, v in zip(src.tolist(), dst.tolist(), strict=True) if u != v})
+    assert list(zip(row.tolist(), col.tolist(), strict=True)) == want
+
+
 def test_mosp_graph_bad_arguments(tmp_path: Path) -> None:
     path = tmp_path / "g.mtx"
     path.write_text("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n")

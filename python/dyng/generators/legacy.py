@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 
 from dyng._backend import native
 from dyng._batch import EdgeBatch
@@ -106,6 +107,23 @@ def cycle_enum_batch(
 _MOSP_MODES = ("uniform", "targeted", "reweight", "increase")
 
 
+def _distinct_pairs(
+    src: npt.NDArray[np.int64], dst: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The distinct pairs ``(src[i], dst[i])`` other than self-loops, in (u, v) order.
+
+    Sorted as pairs, not as keys ``u * n + v``, which int64 holds only below
+    about 3e9 vertices.
+    """
+    keep = src != dst
+    row, col = src[keep], dst[keep]
+    order = np.lexsort((col, row))
+    row, col = row[order], col[order]
+    first = np.ones(len(row), dtype=bool)
+    first[1:] = (row[1:] != row[:-1]) | (col[1:] != col[:-1])
+    return row[first], col[first]
+
+
 def mosp_graph(
     path: PathLike,
     *,
@@ -176,20 +194,18 @@ def mosp_graph(
     n = a.num_vertices
     src = np.asarray(a.src, dtype=np.int64)
     dst = np.asarray(a.dst, dtype=np.int64)
-    keep = src != dst
-    base = max(n, 1)
-    keys = np.unique(src[keep] * base + dst[keep])  # distinct pairs in (u, v) order
-    col = keys % base
+    row, col = _distinct_pairs(src, dst)
+    m = len(col)
     row_ptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(keys // base, minlength=n), out=row_ptr[1:])
-    w = np.frombuffer(native.legacy_mosp_weights(len(keys) * k, lo, hi, s), dtype=np.int32)
+    np.cumsum(np.bincount(row, minlength=n), out=row_ptr[1:])
+    w = np.frombuffer(native.legacy_mosp_weights(m * k, lo, hi, s), dtype=np.int32)
     return Graph.from_csr(
         row_ptr,
         col,
-        w.reshape(len(keys), k),
+        w.reshape(m, k),
         properties=GraphProperties.mosp_compatible(k),
         vertex_dtype="int32" if n <= 2**31 - 1 else "int64",
-        offset_dtype="int32" if len(keys) <= 2**31 - 1 else "int64",
+        offset_dtype="int32" if m <= 2**31 - 1 else "int64",
         resources=resources,
     )
 
