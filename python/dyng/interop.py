@@ -1,8 +1,10 @@
 """Bridges to the libraries users already hold their graphs in: SciPy, NetworkX, igraph.
 
 Each bridge imports its library only when called, so ``import dyng`` needs none
-of them. Vertices are ``0..n-1`` on both sides; weights are dynG's int32 weight
-columns (integral floats are accepted and converted, anything else is refused).
+of them. Vertices are ``0..n-1`` on both sides (NetworkX's nodes of other kinds
+through a ``nodelist``, as NetworkX's own converters take it); weights are
+dynG's int32 weight columns (integral floats are accepted and converted,
+anything else is refused).
 
 ========================  =====================================================
 ``from_scipy(m)``         a square sparse matrix, entry ``(i, j)`` = edge i->j
@@ -359,9 +361,27 @@ def _int_nodes(nodes: Iterable[Any], caller: str, hint: str) -> int:
     return n
 
 
+def _node_index(G: Any, nodelist: Iterable[Any]) -> dict[Any, int]:
+    """Each node of ``nodelist`` to its position: the vertex ids of ``from_networkx``."""
+    index: dict[Any, int] = {}
+    for i, v in enumerate(nodelist):
+        if v not in G:  # NetworkX answers False for an unhashable v
+            raise InvalidArgumentError(
+                f"from_networkx: nodelist[{i}] = {v!r} is not a node of G; "
+                "a node list holds nodes of G (a subset keeps the edges among them)"
+            )
+        if index.setdefault(v, i) != i:
+            raise InvalidArgumentError(
+                f"from_networkx: nodelist[{i}] = {v!r} repeats nodelist[{index[v]}]; "
+                "each node is listed at most once"
+            )
+    return index
+
+
 def from_networkx(
     G: Any,
     *,
+    nodelist: Iterable[Any] | None = None,
     weight: WeightNames = "weight",
     default: int | float | None = 1,
     properties: GraphProperties | None = None,
@@ -373,9 +393,14 @@ def from_networkx(
     Parameters
     ----------
     G : networkx.Graph, DiGraph, MultiGraph or MultiDiGraph
-        Its nodes must be integers ``>= 0``; the graph has ``1 + max(node)``
-        vertices (relabel others with ``networkx.convert_node_labels_to_integers``).
         Directed or not as ``G`` is; a multigraph keeps its parallel edges.
+    nodelist : iterable of nodes, optional
+        The nodes of ``G`` in the order of their vertex ids, as NetworkX's
+        ``to_scipy_sparse_array`` takes it: vertex ``i`` is ``nodelist[i]``,
+        any hashable node. A subset of the nodes keeps the edges among them.
+        ``list(G)`` takes every node in ``G``'s order. None (default): the
+        nodes must be integers ``>= 0`` and are the ids themselves; the graph
+        has ``1 + max(node)`` vertices.
     weight : str, sequence of str or None, optional
         The edge attribute(s) to read as weight columns (default ``"weight"``;
         None: unweighted). Values must be integral, within int32.
@@ -398,8 +423,9 @@ def from_networkx(
     Raises
     ------
     InvalidArgumentError
-        For a node that is not a non-negative integer, a missing or
-        non-integral weight.
+        Without ``nodelist``, for a node that is not a non-negative integer;
+        with it, for an entry that is not a node of ``G`` or is listed twice;
+        for a missing or non-integral weight.
     ImportError
         When NetworkX is not installed.
 
@@ -409,13 +435,32 @@ def from_networkx(
     >>> G = nx.DiGraph([(0, 1, {"weight": 5}), (1, 2, {"weight": 2})])
     >>> from_networkx(G).edges()[2].ravel().tolist()
     [5, 2]
+
+    Nodes of any kind, through a node list that names the ids:
+
+    >>> import dyng
+    >>> roads = nx.Graph([("Ayr", "Troon", {"weight": 7}), ("Troon", "Irvine", {"weight": 9})])
+    >>> nodes = list(roads)
+    >>> tree = dyng.sssp.compute(from_networkx(roads, nodelist=nodes), source=nodes.index("Ayr"))
+    >>> dict(zip(nodes, tree.distances.to_numpy().tolist()))
+    {'Ayr': 0, 'Troon': 7, 'Irvine': 16}
     """
     _require("networkx", "from_networkx")
     names = _names(weight, "weight")
-    n = _int_nodes(G.nodes, "from_networkx", "networkx.convert_node_labels_to_integers(G)")
-    triples = list(G.edges(data=True))
-    src = np.fromiter((t[0] for t in triples), dtype=np.int64, count=len(triples))
-    dst = np.fromiter((t[1] for t in triples), dtype=np.int64, count=len(triples))
+    if nodelist is None:
+        n = _int_nodes(
+            G.nodes, "from_networkx", "pass nodelist=list(G) to number the nodes in G's order"
+        )
+        triples = list(G.edges(data=True))
+        src = np.fromiter((t[0] for t in triples), dtype=np.int64, count=len(triples))
+        dst = np.fromiter((t[1] for t in triples), dtype=np.int64, count=len(triples))
+    else:
+        index = _node_index(G, nodelist)
+        n = len(index)
+        sub = len(index) < G.number_of_nodes()
+        triples = [t for t in G.edges(data=True) if not sub or (t[0] in index and t[1] in index)]
+        src = np.fromiter((index[t[0]] for t in triples), dtype=np.int64, count=len(triples))
+        dst = np.fromiter((index[t[1]] for t in triples), dtype=np.int64, count=len(triples))
     w = _attribute_columns([t[2] for t in triples], names, default, "from_networkx")
     return _build(
         n,
@@ -431,13 +476,19 @@ def from_networkx(
     )
 
 
-def to_networkx(graph: Graph, *, weight: WeightNames = "weight") -> Any:
+def to_networkx(
+    graph: Graph, *, nodelist: Iterable[Any] | None = None, weight: WeightNames = "weight"
+) -> Any:
     """Export a graph to NetworkX.
 
     Parameters
     ----------
     graph : Graph
         The graph.
+    nodelist : iterable of nodes, optional
+        One distinct hashable node per vertex: vertex ``i`` becomes
+        ``nodelist[i]`` (the list :func:`from_networkx` took). None
+        (default): the nodes are ``0..n-1``.
     weight : str, sequence of str or None, optional
         Attribute names for the weight columns: a name for one column
         (default ``"weight"``), ``name_0 .. name_{K-1}`` for K columns, or a
@@ -446,15 +497,26 @@ def to_networkx(graph: Graph, *, weight: WeightNames = "weight") -> Any:
     Returns
     -------
     networkx.Graph, DiGraph, MultiGraph or MultiDiGraph
-        Nodes ``0..n-1`` (isolated ones too); a multigraph when the graph keeps
-        parallel edges.
+        Every vertex a node (isolated ones too), in id order; a multigraph
+        when the graph keeps parallel edges.
 
     Raises
     ------
+    InvalidArgumentError
+        For a node list whose length is not the vertex count, or that
+        repeats a node or holds one that is not hashable.
     ImportError
         When NetworkX is not installed.
+
+    Examples
+    --------
+    >>> g = Graph.from_edges([0, 1], [1, 2], [7, 9], directed=False)
+    >>> H = to_networkx(g, nodelist=["Ayr", "Troon", "Irvine"])
+    >>> list(H.edges(data="weight"))
+    [('Ayr', 'Troon', 7), ('Troon', 'Irvine', 9)]
     """
     nx = _require("networkx", "to_networkx")
+    labels = None if nodelist is None else _labels(nodelist, graph.num_vertices)
     multi = graph.properties.parallel_edges == "allow"
     kind = {
         (True, False): nx.DiGraph,
@@ -463,18 +525,46 @@ def to_networkx(graph: Graph, *, weight: WeightNames = "weight") -> Any:
         (False, True): nx.MultiGraph,
     }[(graph.directed, multi)]
     G = kind()
-    G.add_nodes_from(range(graph.num_vertices))
+    G.add_nodes_from(range(graph.num_vertices) if labels is None else labels)
     src, dst, w = graph.edges()
+    us, vs = src.tolist(), dst.tolist()
+    if labels is not None:
+        us = [labels[u] for u in us]
+        vs = [labels[v] for v in vs]
     names = _out_names(weight, graph.num_weights)
     if names and w is not None:
         columns = [w[:, i].tolist() for i in range(len(names))]
         G.add_edges_from(
             (u, v, dict(zip(names, vals, strict=True)))
-            for u, v, *vals in zip(src.tolist(), dst.tolist(), *columns, strict=True)
+            for u, v, *vals in zip(us, vs, *columns, strict=True)
         )
     else:
-        G.add_edges_from(zip(src.tolist(), dst.tolist(), strict=True))
+        G.add_edges_from(zip(us, vs, strict=True))
     return G
+
+
+def _labels(nodelist: Iterable[Any], n: int) -> list[Any]:
+    """``to_networkx``'s node list, checked: n distinct hashable nodes."""
+    labels = list(nodelist)
+    if len(labels) != n:
+        raise InvalidArgumentError(
+            f"to_networkx: nodelist has {len(labels)} nodes for a graph of {n} vertices; "
+            "it names one node per vertex"
+        )
+    seen: dict[Any, int] = {}
+    for i, v in enumerate(labels):
+        try:
+            first = seen.setdefault(v, i)
+        except TypeError:
+            raise InvalidArgumentError(
+                f"to_networkx: nodelist[{i}] = {v!r} is not hashable; NetworkX nodes are"
+            ) from None
+        if first != i:
+            raise InvalidArgumentError(
+                f"to_networkx: nodelist[{i}] = {v!r} repeats nodelist[{first}]; "
+                "each vertex needs its own node"
+            )
+    return labels
 
 
 # -- igraph ------------------------------------------------------------------

@@ -237,7 +237,7 @@ def test_networkx_weights_and_labels() -> None:
     with pytest.raises(dyng.InvalidArgumentError, match="not an integer"):
         interop.from_networkx(G)
     L = nxm.Graph([("a", "b")])
-    with pytest.raises(dyng.InvalidArgumentError, match="convert_node_labels_to_integers"):
+    with pytest.raises(dyng.InvalidArgumentError, match=r"nodelist=list\(G\)"):
         interop.from_networkx(L)
     g = interop.from_networkx(nxm.convert_node_labels_to_integers(L))
     assert g.num_edges == 1 and not g.directed
@@ -255,6 +255,80 @@ def test_networkx_weights_and_labels() -> None:
     assert interop.from_networkx(nxm.Graph()).num_vertices == 0
     with pytest.raises(dyng.InvalidArgumentError, match="2 names for a graph with 1"):
         interop.to_networkx(interop.from_networkx(nxm.Graph([(0, 1)])), weight=["a", "b"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.booleans(), st.booleans(), st.randoms(use_true_random=False))
+def test_networkx_nodelist_round_trip(case: Any, directed: bool, multi: bool, rnd: Any) -> None:
+    # Nodes of mixed kinds in a shuffled order; a node list names the ids, both ways.
+    nxm = _nx()
+    n, edges = case
+    kind = {
+        (True, False): nxm.DiGraph,
+        (False, False): nxm.Graph,
+        (True, True): nxm.MultiDiGraph,
+        (False, True): nxm.MultiGraph,
+    }[(directed, multi)]
+    label = [f"v{i}" if i % 3 else (i, "t") for i in range(n)]
+    G = kind()
+    G.add_nodes_from(label)
+    G.add_edges_from((label[u], label[v], {"weight": w}) for u, v, w in edges)
+    nodes = list(G)
+    rnd.shuffle(nodes)
+    g = interop.from_networkx(G, nodelist=nodes)
+    assert g.num_vertices == n and g.num_edges == G.number_of_edges()
+    at = {v: i for i, v in enumerate(nodes)}
+
+    def key(u: Any, v: Any, w: int) -> tuple[int, int, int]:
+        a, b = at[u], at[v]
+        return (a, b, w) if directed else (min(a, b), max(a, b), w)
+
+    expected = Counter(key(u, v, d["weight"]) for u, v, d in G.edges(data=True))
+    assert edge_multiset(g) == expected
+    H = interop.to_networkx(g, nodelist=nodes)
+    assert type(H) is kind and list(H.nodes) == nodes
+    assert Counter(key(u, v, d["weight"]) for u, v, d in H.edges(data=True)) == expected
+    # A subset keeps the edges among its nodes and numbers them by its order.
+    part = nodes[: n // 2]
+    s = interop.from_networkx(G, nodelist=part)
+    inside = set(part)
+    assert s.num_vertices == len(part)
+    assert edge_multiset(s) == Counter(
+        key(u, v, d["weight"]) for u, v, d in G.edges(data=True) if u in inside and v in inside
+    )
+
+
+def test_networkx_nodelist_sssp_agrees() -> None:
+    nxm = _nx()
+    G = nxm.gnm_random_graph(40, 120, seed=3, directed=True)
+    G = nxm.relabel_nodes(G, {v: f"city{v}" for v in G})
+    for k, (_, _, d) in enumerate(G.edges(data=True)):
+        d["weight"] = 1 + (k * 7) % 13
+    nodes = sorted(G, reverse=True)
+    tree = dyng.sssp.compute(interop.from_networkx(G, nodelist=nodes), source=nodes.index("city0"))
+    dist = dict(zip(nodes, tree.distances.to_numpy().tolist(), strict=True))
+    want = nxm.single_source_dijkstra_path_length(G, "city0")
+    assert {v: d for v, d in dist.items() if d != dyng.sssp.INFINITE_DISTANCE} == want
+
+
+def test_networkx_nodelist_errors() -> None:
+    nxm = _nx()
+    G = nxm.Graph([("a", "b"), ("b", "c")])
+    with pytest.raises(dyng.InvalidArgumentError, match=r"nodelist\[1\] = 'z' is not a node"):
+        interop.from_networkx(G, nodelist=["a", "z"])
+    with pytest.raises(dyng.InvalidArgumentError, match=r"nodelist\[2\] = 'a' repeats nodelist"):
+        interop.from_networkx(G, nodelist=["a", "b", "a"])
+    with pytest.raises(dyng.InvalidArgumentError, match="is not a node"):
+        interop.from_networkx(G, nodelist=[["a"]])
+    assert interop.from_networkx(G, nodelist=[]).num_vertices == 0
+    g = interop.from_networkx(G, nodelist=iter(["c", "b", "a"]))  # any iterable
+    assert edge_multiset(g) == Counter({(0, 1, 1): 1, (1, 2, 1): 1})
+    with pytest.raises(dyng.InvalidArgumentError, match="2 nodes for a graph of 3 vertices"):
+        interop.to_networkx(g, nodelist=["x", "y"])
+    with pytest.raises(dyng.InvalidArgumentError, match=r"nodelist\[2\] = 'x' repeats"):
+        interop.to_networkx(g, nodelist=["x", "y", "x"])
+    with pytest.raises(dyng.InvalidArgumentError, match="not hashable"):
+        interop.to_networkx(g, nodelist=["x", "y", ["z"]])
 
 
 def test_networkx_cycles_agree() -> None:
