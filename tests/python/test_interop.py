@@ -180,17 +180,22 @@ def _nx() -> Any:
     return pytest.importorskip("networkx")
 
 
-@settings(max_examples=60, deadline=None)
-@given(edge_lists(), st.booleans(), st.booleans())
-def test_networkx_round_trip(case: Any, directed: bool, multi: bool) -> None:
-    nxm = _nx()
-    n, edges = case
-    kind = {
+def _nx_kind(nxm: Any, directed: bool, multi: bool) -> Any:
+    """The NetworkX graph class of a directedness and a multigraph flag."""
+    return {
         (True, False): nxm.DiGraph,
         (False, False): nxm.Graph,
         (True, True): nxm.MultiDiGraph,
         (False, True): nxm.MultiGraph,
     }[(directed, multi)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.booleans(), st.booleans())
+def test_networkx_round_trip(case: Any, directed: bool, multi: bool) -> None:
+    nxm = _nx()
+    n, edges = case
+    kind = _nx_kind(nxm, directed, multi)
     G = kind()
     G.add_nodes_from(range(n))
     G.add_edges_from((u, v, {"weight": w, "cost": 7}) for u, v, w in edges)
@@ -263,12 +268,7 @@ def test_networkx_nodelist_round_trip(case: Any, directed: bool, multi: bool, rn
     # Nodes of mixed kinds in a shuffled order; a node list names the ids, both ways.
     nxm = _nx()
     n, edges = case
-    kind = {
-        (True, False): nxm.DiGraph,
-        (False, False): nxm.Graph,
-        (True, True): nxm.MultiDiGraph,
-        (False, True): nxm.MultiGraph,
-    }[(directed, multi)]
+    kind = _nx_kind(nxm, directed, multi)
     label = [f"v{i}" if i % 3 else (i, "t") for i in range(n)]
     G = kind()
     G.add_nodes_from(label)
