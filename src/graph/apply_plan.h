@@ -135,6 +135,8 @@ typedef struct dyng_i_rows_job {
     int64_t fail_seq;   /* check_rows: the first failing op, or INT64_MAX */
     int fail_why;       /*   and why it fails */
     dyng_i_counters c;  /* commit, exact_lengths: the summary counters */
+    int64_t added;      /* exact_lengths: the entries the rows gain (their bounds) */
+    int64_t movers;     /*   and the rows that outgrow their capacity */
     int64_t live, dead; /*   and the change in live and dead slots */
 } dyng_i_rows_job;
 

@@ -415,7 +415,7 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
     dyng_i_dirplan *dp = job->dp;
     const dyng_i_rules *ru = job->ru;
     dyng_i_counters kept = {0}, scratch = {0};
-    int64_t fail_seq = INT64_MAX, ng, news;
+    int64_t fail_seq = INT64_MAX, ng, news, added = 0, movers = 0;
     int fail_why = DYNG_I_FAIL_NONE;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 256) nowait
@@ -425,6 +425,7 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
         int64_t *slot = dp->counts + rp->op_begin;
         if (rp->row >= ru->n_new || rp->bound <= rp->old_cap) {
             slot[0] = 0;
+            added += rp->bound - rp->old_len;
             continue;
         }
         const bool keep = rp->op_end - rp->op_begin > 1;
@@ -433,11 +434,17 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
         slot[0] = keep ? ng : 0;
         if (keep)
             slot[1] = news;
+        added += rp->bound - rp->old_len;
+        movers += rp->bound > rp->old_cap;
     }
 #ifdef _OPENMP
 #pragma omp critical(dyng_apply_exact)
 #endif
-    dyng_i_add_counters(&job->c, &kept);
+    {
+        dyng_i_add_counters(&job->c, &kept);
+        job->added += added;
+        job->movers += movers;
+    }
 }
 
 /*
@@ -454,19 +461,39 @@ static void DYNG_FN(plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int
                                  dyng_resources *r) {
     const dyng_i_adj *adj = dp->adj;
     const int64_t n_new = ru->n_new;
+    dyng_i_rows_job job = {.dp = dp, .ru = ru};
+    const int threads = dp->num_rows > 20000 ? dyng_i_threads(r) : 1;
+    if (2 * dp->num_rows > n_new) {
+        /* A batch that touches most rows: the exact lengths first (as
+         * below), and when a quarter of all rows would still move, the
+         * direction is laid out afresh at once. A repack copies every row
+         * anyway, and the places of the rows that would move (plan_tail,
+         * twice, over every row plan) would be thrown away. (A batch of
+         * 50,000 random changes on luxembourg_osm, 114,599 vertices: 9.0 to
+         * 9.8 ms against 10.7 to 11.0; 1M changes on 2^20 vertices and 4M
+         * edges with in-edges, one thread: 348 against 392 ms.) */
+        dyng_i_team(threads, DYNG_FN(exact_lengths_team), &job);
+        dp->early = true;
+        dp->early_c = job.c;
+        if (4 * job.movers > n_new) {
+            dp->added = job.added;
+            dp->compact = true;
+            dp->packed_shift = DYNG_FN(repack_shift)(dp, n_new, K);
+            dp->used_after = DYNG_FN(plan_repack)(dp, ru);
+            return;
+        }
+    }
     int64_t used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
     dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
-    if (dp->compact || dp->dead_after > adj->live) {
+    if (!dp->early && (dp->compact || dp->dead_after > adj->live)) {
         /* The bounds take every insertion as new. Before paying for a
          * repack, which moves every row anyway, or leaving more dead slots
          * than live entries, take the exact lengths of the rows that would
          * move: a batch that upserts existing edges then fits where it is
          * (and a stream of such batches allocates nothing). Runs the rules
-         * on those rows, as the commit will again; writes only the plan's
-         * scratch. */
-        dyng_i_rows_job job = {.dp = dp, .ru = ru};
-        dyng_i_team(dp->num_rows > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(exact_lengths_team),
-                    &job);
+         * on those rows, and keeps what the commit can use
+         * (exact_lengths_team); writes only the plan's scratch. */
+        dyng_i_team(threads, DYNG_FN(exact_lengths_team), &job);
         dp->early = true;
         dp->early_c = job.c;
         used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
