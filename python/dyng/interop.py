@@ -639,13 +639,19 @@ def from_igraph(
     )
 
 
-def to_igraph(graph: Graph, *, weight: WeightNames = "weight") -> Any:
+def to_igraph(
+    graph: Graph, *, names: Iterable[Any] | None = None, weight: WeightNames = "weight"
+) -> Any:
     """Export a graph to igraph.
 
     Parameters
     ----------
     graph : Graph
         The graph.
+    names : iterable, optional
+        One name per vertex, stored as igraph's ``name`` vertex attribute
+        (so that ``G.vs.find(name=...)`` and name-based calls work). None
+        (default): no names.
     weight : str, sequence of str or None, optional
         Edge attribute names for the weight columns, as in :func:`to_networkx`.
 
@@ -656,13 +662,23 @@ def to_igraph(graph: Graph, *, weight: WeightNames = "weight") -> Any:
 
     Raises
     ------
+    InvalidArgumentError
+        For names whose count is not the vertex count.
     ImportError
         When igraph is not installed.
     """
     igraph = _require("igraph", "to_igraph")
+    labels = None if names is None else list(names)
+    if labels is not None and len(labels) != graph.num_vertices:
+        raise InvalidArgumentError(
+            f"to_igraph: {len(labels)} names for a graph of {graph.num_vertices} vertices; "
+            "it takes one name per vertex"
+        )
     src, dst, w = graph.edges()
     edges = np.stack([src, dst], axis=1).tolist()
     G = igraph.Graph(n=graph.num_vertices, edges=edges, directed=graph.directed)
+    if labels is not None:
+        G.vs["name"] = labels
     names = _out_names(weight, graph.num_weights)
     if names and w is not None:
         for i, name in enumerate(names):

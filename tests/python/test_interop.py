@@ -391,6 +391,29 @@ def test_igraph_attributes() -> None:
     assert edge_multiset(g) == Counter({(0, 1, 4, 1): 1, (1, 2, 0, 2): 1})
     H = interop.to_igraph(g, weight=["cost", "len"])
     assert H.es["cost"] == [4, 0] and H.es["len"] == [1, 2]
+    assert "name" not in H.vs.attributes()
+
+
+def test_igraph_names() -> None:
+    # Names from a named igraph graph go back out with to_igraph(names=...).
+    ig = _ig()
+    G = ig.Graph.TupleList([("Ayr", "Troon", 7), ("Troon", "Irvine", 9)], weights=True)
+    g = interop.from_igraph(G)
+    tree = dyng.sssp.compute(g, source=G.vs.find(name="Ayr").index)
+    assert dict(zip(G.vs["name"], tree.distances.to_numpy().tolist(), strict=True)) == {
+        "Ayr": 0,
+        "Troon": 7,
+        "Irvine": 16,
+    }
+    H = interop.to_igraph(g, names=G.vs["name"])
+    assert H.vs["name"] == ["Ayr", "Troon", "Irvine"]
+    assert sorted((H.vs[e.source]["name"], H.vs[e.target]["name"], e["weight"]) for e in H.es) == [
+        ("Ayr", "Troon", 7),
+        ("Troon", "Irvine", 9),
+    ]
+    assert H.distances(source="Ayr", target="Irvine", weights="weight") == [[16]]
+    with pytest.raises(dyng.InvalidArgumentError, match="2 names for a graph of 3 vertices"):
+        interop.to_igraph(g, names=["a", "b"])
 
 
 def test_missing_library_message(monkeypatch: pytest.MonkeyPatch) -> None:
