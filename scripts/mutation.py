@@ -139,6 +139,7 @@ CC_TMPL = "src/algorithms/cycle_count/cycle_count.tmpl.h"
 CC = "src/algorithms/cycle_count/cycle_count.c"
 APPLY = "src/graph/apply.c"
 APPLY_PLAN = "src/graph/apply_plan.h"
+APPLY_ROWS = "src/graph/apply_rows.tmpl.h"
 
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
@@ -344,6 +345,36 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
         c_tests=("test_apply",),
         py_tests=("tests/python/test_apply.py", "tests/python/test_graph.py"),
+    ),
+    Mutant(
+        name="apply-kept-outcomes-lose-copies",
+        bug="The commit takes the outcomes the layout kept for a row of several changes, but "
+        "not how many new copies they append, so the row's inserted edges are left out.",
+        edits=(
+            Edit(
+                APPLY_ROWS,
+                "news = ng > 0 ? slot[1] : 0, len = rp->bound;",
+                "news = 0, len = rp->bound;",
+            ),
+        ),
+        c_tests=("test_apply", "test_apply_random"),
+        py_tests=("tests/python/test_apply.py",),
+    ),
+    Mutant(
+        name="apply-dense-repack-drops-counts",
+        bug="A batch that touches most rows and repacks at once forgets the summary counters "
+        "of the rows whose rules the layout ran, so its ApplySummary (and the edge count) "
+        "comes out short.",
+        edits=(
+            Edit(
+                APPLY_ROWS,
+                "        if (4 * job.movers > n_new) {\n",
+                "        if (4 * job.movers > n_new) {\n"
+                "            dp->early_c = (dyng_i_counters){0};\n",
+            ),
+        ),
+        c_tests=("test_apply", "test_apply_random"),
+        py_tests=("tests/python/test_apply.py",),
     ),
     Mutant(
         name="mm-column-bound-off-by-one",
