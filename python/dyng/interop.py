@@ -2,9 +2,9 @@
 
 Each bridge imports its library only when called, so ``import dyng`` needs none
 of them. Vertices are ``0..n-1`` on both sides (NetworkX's nodes of other kinds
-through a ``nodelist``, as NetworkX's own converters take it); weights are
-dynG's int32 weight columns (integral floats are accepted and converted,
-anything else is refused).
+through a ``nodelist``, as NetworkX's own converters take it, and igraph's names
+through ``to_igraph(g, names=...)``); weights are dynG's int32 weight columns
+(integral floats are accepted and converted, anything else is refused).
 
 ========================  =====================================================
 ``from_scipy(m)``         a square sparse matrix, entry ``(i, j)`` = edge i->j
@@ -557,7 +557,7 @@ def _labels(nodelist: Iterable[Any], n: int) -> list[Any]:
             first = seen.setdefault(v, i)
         except TypeError:
             raise InvalidArgumentError(
-                f"to_networkx: nodelist[{i}] = {v!r} is not hashable; NetworkX nodes are"
+                f"to_networkx: nodelist[{i}] = {v!r} is not hashable; NetworkX needs hashable nodes"
             ) from None
         if first != i:
             raise InvalidArgumentError(
