@@ -213,12 +213,13 @@ static dyng_status tree_edges(gen *s, pair **out, int64_t *count) {
         so.objective = k;
         st = dyng_sssp_compute(&trees[k], s->g, s->o->source, &so);
     }
+    const int64_t *parents[DYNG_MAX_WEIGHTS];
+    for (int k = 0; k < K && st == DYNG_OK; k++)
+        dyng_sssp_result_parents(&parents[k], trees[k]);
     int64_t m = 0;
     for (int64_t v = 0; st == DYNG_OK && v < n; v++)
         for (int k = 0; k < K; k++) {
-            const int64_t *parent;
-            dyng_sssp_result_parents(&parent, trees[k]);
-            const pair e = {parent[v], v};
+            const pair e = {parents[k][v], v};
             if (e.u >= 0 && dyng_i_pair_set_add(&seen, e))
                 edges[m++] = e;
         }
