@@ -179,9 +179,31 @@ dyng_status dyng_graph_set_resources(dyng_graph *g, dyng_resources *r);
 dyng_status dyng_graph_memory_bytes(size_t *bytes, const dyng_graph *g);
 
 /* Out-degree (in-degree with transposed) of vertex v. An in-degree of a
- * directed graph without stored in-edges is counted: O(entries) time, and
- * it may fail with DYNG_OUT_OF_MEMORY. */
+ * directed graph without stored in-edges is counted by reading every row:
+ * O(n + entries) time, no memory. */
 dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed);
+
+/*
+ * The neighbours of vertex v: its out-row (its in-row with transposed), as
+ * row v of dyng_graph_to_csr gives it (same entries, same order). targets
+ * gets ids of the graph's vertex type, weights num_weights values per entry;
+ * either may be NULL. capacity is the number of entries they hold. *degree
+ * gets the row's length; when an output is given and the row is longer than
+ * capacity, nothing is written and the call fails with DYNG_INVALID_ARGUMENT
+ * (so a call with both outputs NULL asks for the length). An in-row of a
+ * directed graph without stored in-edges is found by reading every row:
+ * O(n + entries) time, no memory. Never changes g.
+ */
+dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed,
+                                 void *targets, int32_t *weights, int64_t capacity);
+
+/*
+ * Whether the graph has an edge from u to v (between them, undirected). A
+ * vertex at or past n has no edges, so it gives false; a negative id fails
+ * with DYNG_INVALID_ARGUMENT. A binary search of a sorted row, else a scan;
+ * with stored in-edges the shorter of u's out-row and v's in-row is read.
+ */
+dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64_t v);
 
 /*
  * Export to CSR (transposed: the in-edges, row v listing the sources of edges

@@ -396,30 +396,73 @@ dyng_status dyng_graph_memory_bytes(size_t *bytes, const dyng_graph *g) {
     return DYNG_OK;
 }
 
+static dyng_status check_vertex(const dyng_graph *g, int64_t v) {
+    if (v < 0 || v >= g->n)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is not in 0..%lld", (long long)v,
+                            (long long)g->n - 1);
+    return DYNG_OK;
+}
+
+/* The stored direction that holds v's row, or NULL for the in-row of a
+ * directed graph without stored in-edges (found by reading every row). */
+static const dyng_i_adj *row_direction(const dyng_graph *g, bool transposed) {
+    if (!transposed || !g->p.directed)
+        return &g->out;
+    return g->p.store_transposed ? &g->in : NULL;
+}
+
 dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed) {
     DYNG_I_CHECK_ARG(degree);
     DYNG_I_CHECK_ARG(g);
     *degree = 0;
-    if (v < 0 || v >= g->n)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is not in 0..%lld", (long long)v,
-                            (long long)g->n - 1);
-    if (!transposed || !g->p.directed) {
-        *degree = g->k->row_len(&g->out, v);
-    } else if (g->p.store_transposed) {
-        *degree = g->k->row_len(&g->in, v);
-    } else {
-        /* No stored in-edges: count them. O(entries). */
-        const size_t vs = dyng_type_size(g->p.vertex_type);
-        void *col = dyng_i_malloc((size_t)g->out.live + 1, vs);
-        if (col == NULL)
-            return dyng_i_oom("an in-degree count", (size_t)g->out.live * vs);
-        g->k->to_edges(&g->out, g->n, 0, false, NULL, col, NULL);
-        int64_t d = 0;
-        for (int64_t e = 0; e < g->out.live; e++)
-            d += dyng_i_read_id(col, g->p.vertex_type, e) == v;
-        dyng_i_free(col);
-        *degree = d;
-    }
+    DYNG_I_TRY(check_vertex(g, v));
+    const dyng_i_adj *adj = row_direction(g, transposed);
+    *degree =
+        adj != NULL ? g->k->row_len(adj, v) : g->k->in_row_scan(&g->out, g->n, 0, v, NULL, NULL);
+    return DYNG_OK;
+}
+
+dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed,
+                                 void *targets, int32_t *weights, int64_t capacity) {
+    DYNG_I_CHECK_ARG(degree);
+    DYNG_I_CHECK_ARG(g);
+    *degree = 0;
+    DYNG_I_TRY(check_vertex(g, v));
+    const dyng_i_adj *adj = row_direction(g, transposed);
+    const int K = g->p.num_weights;
+    const int64_t len =
+        adj != NULL ? g->k->row_len(adj, v) : g->k->in_row_scan(&g->out, g->n, 0, v, NULL, NULL);
+    *degree = len;
+    if (targets == NULL && (weights == NULL || K == 0))
+        return DYNG_OK;
+    if (len > capacity)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "vertex %lld has %lld %s-neighbours; the outputs hold %lld (a call "
+                            "with NULL outputs gives the number)",
+                            (long long)v, (long long)len, transposed ? "in" : "out",
+                            (long long)capacity);
+    if (adj != NULL)
+        g->k->row_copy(adj, v, K, targets, weights);
+    else
+        g->k->in_row_scan(&g->out, g->n, K, v, targets, weights);
+    return DYNG_OK;
+}
+
+dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64_t v) {
+    DYNG_I_CHECK_ARG(has);
+    DYNG_I_CHECK_ARG(g);
+    *has = false;
+    if (u < 0 || v < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is negative; ids are 0 or more",
+                            (long long)(u < 0 ? u : v));
+    if (u >= g->n || v >= g->n)
+        return DYNG_OK;
+    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
+    if (g->p.directed && g->p.store_transposed &&
+        g->k->row_len(&g->in, v) < g->k->row_len(&g->out, u))
+        *has = g->k->row_holds(&g->in, v, u, sorted);
+    else
+        *has = g->k->row_holds(&g->out, u, v, sorted);
     return DYNG_OK;
 }
 
@@ -457,7 +500,7 @@ int64_t dyng_i_graph_window_target(const dyng_graph *g, int64_t lo, int64_t u, i
 }
 
 bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {
-    return g->k->row_holds(&g->out, u, v);
+    return g->k->row_holds(&g->out, u, v, g->p.order == DYNG_ORDER_SORTED);
 }
 
 dyng_status dyng_graph_to_edges(const dyng_graph *g, void *src, void *dst, int32_t *weights) {

@@ -123,6 +123,12 @@ struct dyng_i_kernels {
                                  int32_t *w);
     void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
                      int32_t *w);
+    /* Row v's targets and weights into caller arrays (either may be NULL). */
+    void (*row_copy)(const dyng_i_adj *adj, int64_t v, int K, void *col, int32_t *w);
+    /* The entries into v, found by reading every row, in the order of
+     * transpose_csr, written where the outputs are not NULL; their number. */
+    int64_t (*in_row_scan)(const dyng_i_adj *adj, int64_t n, int K, int64_t v, void *col,
+                           int32_t *w);
     dyng_status (*check)(const dyng_graph *g);
     /* apply (apply_rows.tmpl.h): read the touched rows' records, refuse a
      * batch that an error switch fails, place the rows, allocate, commit. */
@@ -136,11 +142,12 @@ struct dyng_i_kernels {
     int64_t (*window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t hi, bool upper, bool sorted,
                            void *out, int64_t *start, int64_t *loops);
     /* The same pairs counted in place, where rows hold each target once, in
-     * order; a pair's target; whether a sorted row holds a target. */
+     * order; a pair's target; whether a row holds a target (a binary search
+     * where `sorted`, else a scan). */
     int64_t (*window_counts)(const dyng_i_adj *adj, int64_t n, int64_t lo, int64_t hi, bool upper,
                              int64_t *start);
     int64_t (*window_target)(const dyng_i_adj *adj, int64_t u, int64_t least, int64_t j);
-    bool (*row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v);
+    bool (*row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted);
     size_t row_record_bytes;
     size_t vertex_bytes;
 };

@@ -633,6 +633,57 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
     }
 }
 
+/* Row v's targets and its K weights per entry, into caller arrays (either
+ * may be NULL) that hold the row. */
+static void DYNG_FN(row_copy)(const dyng_i_adj *adj, int64_t v, int K, void *col_v, int32_t *w) {
+    const ROW *rv = &DYNG_FN(rows)(adj)[v];
+    const int64_t off = (int64_t)rv->off, len = DYNG_FN(len_of)(rv);
+    if (col_v != NULL)
+        memcpy(col_v, DYNG_FN(cols)(adj) + off, (size_t)len * sizeof(DYNG_V));
+    if (w != NULL && K > 0)
+        memcpy(w, adj->w + off * K, (size_t)(len * K) * sizeof(int32_t));
+}
+
+/* The entries that point at v, found by reading every row: their sources
+ * (ascending, each in its row order, as transpose_csr lists them) and
+ * weights, written where the outputs are not NULL. Returns their number. */
+static int64_t DYNG_FN(in_row_scan)(const dyng_i_adj *adj, int64_t n, int K, int64_t v, void *col_v,
+                                    int32_t *w) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    DYNG_V *ocol = col_v;
+    int64_t at = 0;
+    for (int64_t u = 0; u < n; u++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++) {
+            if ((int64_t)col[off + i] != v)
+                continue;
+            if (ocol != NULL)
+                ocol[at] = (DYNG_V)u;
+            if (w != NULL && K > 0)
+                memcpy(w + at * K, adj->w + (off + i) * K, (size_t)K * sizeof(int32_t));
+            at++;
+        }
+    }
+    return at;
+}
+
+/* Whether row u holds target v: a binary search of a sorted row, else a
+ * scan. */
+static bool DYNG_FN(row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted) {
+    const ROW *rv = &DYNG_FN(rows)(adj)[u];
+    const DYNG_V *row = DYNG_FN(cols)(adj) + (int64_t)rv->off;
+    const int64_t len = DYNG_FN(len_of)(rv);
+    if (sorted) {
+        const int64_t k = DYNG_FN(first_at_least)(row, 0, len, v);
+        return k < len && (int64_t)row[k] == v;
+    }
+    for (int64_t i = 0; i < len; i++)
+        if ((int64_t)row[i] == v)
+            return true;
+    return false;
+}
+
 /* Row v of `adj`, stable-sorted by target, into (target, slot) pairs. */
 static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *out,
                                 dyng_i_pair *tmp) {
@@ -854,6 +905,8 @@ const dyng_i_kernels DYNG_KERNELS = {
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
+    .row_copy = DYNG_FN(row_copy),
+    .in_row_scan = DYNG_FN(in_row_scan),
     .check = DYNG_FN(check),
     .plan_rows = DYNG_FN(plan_rows),
     .plan_places = DYNG_FN(plan_places),

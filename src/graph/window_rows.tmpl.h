@@ -122,11 +122,3 @@ static int64_t DYNG_FN(window_target)(const dyng_i_adj *adj, int64_t u, int64_t 
     const DYNG_V *row = DYNG_FN(cols)(adj) + (int64_t)rv->off;
     return (int64_t)row[DYNG_FN(first_at_least)(row, 0, DYNG_FN(len_of)(rv), least) + j];
 }
-
-/* Whether row u (sorted) holds target v. */
-static bool DYNG_FN(row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v) {
-    const ROW *rv = &DYNG_FN(rows)(adj)[u];
-    const DYNG_V *row = DYNG_FN(cols)(adj) + (int64_t)rv->off;
-    const int64_t len = DYNG_FN(len_of)(rv), k = DYNG_FN(first_at_least)(row, 0, len, v);
-    return k < len && (int64_t)row[k] == v;
-}

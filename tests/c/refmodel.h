@@ -912,6 +912,67 @@ static inline bool snap_equal(const gsnap *a, const gsnap *b) {
 
 /* The whole comparison of a graph with an expected snapshot (state id
  * aside): exports, counts, version, degrees, and dyng_graph_check. */
+/* Row v of one direction through dyng_graph_neighbors against the CSR
+ * arrays of a snapshot (ids widened to int64). */
+static inline bool snap_compare_row(const dyng_graph *g, int64_t v, bool transposed,
+                                    const int64_t *ptr, const int64_t *col, const int32_t *w, int K,
+                                    const char *what) {
+    dyng_graph_properties p;
+    CHECK_OK(dyng_graph_properties_of(&p, g));
+    const int64_t len = ptr[v + 1] - ptr[v];
+    size_t vs = dyng_type_size(p.vertex_type);
+    void *ids = rm_xmalloc((size_t)(len + 1) * vs);
+    int32_t *ws = rm_xmalloc((size_t)(len * K + 1) * sizeof *ws);
+    int64_t d = -1, d0 = -1;
+    CHECK_OK(dyng_graph_neighbors(&d0, g, v, transposed, NULL, NULL, 0));
+    CHECK_OK(dyng_graph_neighbors(&d, g, v, transposed, ids, K > 0 ? ws : NULL, len));
+    bool ok = d == len && d0 == len;
+    int64_t *wide = ok ? rm_widen(ids, len, p.vertex_type) : NULL;
+    for (int64_t i = 0; ok && i < len; i++)
+        ok = wide[i] == col[ptr[v] + i];
+    if (ok && K > 0)
+        ok = memcmp(ws, w + ptr[v] * K, (size_t)(len * K) * sizeof *ws) == 0;
+    if (ok && len > 0) /* a row one entry short of its length is refused */
+        ok =
+            dyng_graph_neighbors(&d, g, v, transposed, ids, NULL, len - 1) == DYNG_INVALID_ARGUMENT;
+    if (!ok)
+        fprintf(stderr, "  %s: the %s-neighbours of %lld differ from the CSR export\n", what,
+                transposed ? "in" : "out", (long long)v);
+    free(wide);
+    free(ids);
+    free(ws);
+    return ok;
+}
+
+static inline bool expect_has_edge(const dyng_graph *g, int64_t u, int64_t v, bool want,
+                                   const char *what) {
+    bool has = !want;
+    CHECK_OK(dyng_graph_has_edge(&has, g, u, v));
+    if (has != want)
+        fprintf(stderr, "  %s: has_edge(%lld, %lld) is %d\n", what, (long long)u, (long long)v,
+                (int)has);
+    return has == want;
+}
+
+/* dyng_graph_has_edge against a snapshot's out-row u: true for every entry;
+ * for the first few targets plus one (and 0 after them), true where the row
+ * lists them. */
+static inline bool snap_compare_has_edge(const dyng_graph *g, const gsnap *s, int64_t u,
+                                         const char *what) {
+    const int64_t lo = s->out_ptr[u], hi = s->out_ptr[u + 1];
+    bool ok = true;
+    for (int64_t i = lo; ok && i < hi; i++)
+        ok = expect_has_edge(g, u, s->out_col[i], true, what);
+    for (int64_t i = lo; ok && i <= hi && i < lo + 4; i++) {
+        const int64_t t = i < hi ? s->out_col[i] + 1 : 0;
+        bool want = false;
+        for (int64_t j = lo; j < hi; j++)
+            want = want || s->out_col[j] == t;
+        ok = expect_has_edge(g, u, t, want, what);
+    }
+    return ok;
+}
+
 static inline bool snap_compare_graph(const gsnap *want, const dyng_graph *g, const char *what) {
     gsnap got;
     snap_take(&got, g);
@@ -934,6 +995,15 @@ static inline bool snap_compare_graph(const gsnap *want, const dyng_graph *g, co
                         (long long)(want->in_ptr[v + 1] - want->in_ptr[v]));
                 ok = false;
             }
+            /* The rows themselves and has_edge, on the same vertices (in-rows
+             * on the first ones: without stored in-edges each costs O(m)). */
+            if (ok && (v < 8 || v % stride == 0))
+                ok = snap_compare_row(g, v, false, want->out_ptr, want->out_col, want->out_w,
+                                      want->K, what) &&
+                     snap_compare_has_edge(g, want, v, what);
+            if (ok && v < 8)
+                ok = snap_compare_row(g, v, true, want->in_ptr, want->in_col, want->in_w, want->K,
+                                      what);
         }
     }
     dyng_status st = dyng_graph_check(g);

@@ -1,7 +1,8 @@
 /*
  * tests/c/test_graph.c - unit tests of every function of dyng/graph.h:
  * properties and presets, building (from edges and from CSR), exports,
- * counts, degree, clone, version and state id, resources, memory.
+ * counts, degree, neighbours and has_edge, clone, version and state id,
+ * resources, memory.
  *
  * Expected contents are written out by hand for the small cases and come
  * from the reference model (refmodel.h) for the rest.
@@ -704,6 +705,94 @@ static void test_degree(void) {
     }
 }
 
+/* neighbors and has_edge by hand: both directions, with stored in-edges and
+ * without, two weights, an undirected self-loop, and every error. (The
+ * randomized tests compare them with the CSR export through refmodel.h.) */
+static void test_neighbors(void) {
+    /* 0->2 (1,2), 0->1 (3,4), 2->1 (5,6), 1->1 (7,8); appended in that order. */
+    int32_t src[] = {0, 0, 2, 1}, dst[] = {2, 1, 1, 1}, w[] = {1, 2, 3, 4, 5, 6, 7, 8};
+    dyng_graph *g = NULL;
+    dyng_graph_properties p = props(true, DYNG_ORDER_APPEND, DYNG_PARALLEL_FORBID, 2);
+    for (int stored = 0; stored < 2; stored++) {
+        p.store_transposed = stored;
+        REQUIRE_OK(dyng_graph_from_edges(&g, &p, 4, 4, src, dst, w, seq));
+        int32_t ids[4] = {-1, -1, -1, -1}, ws[8] = {0};
+        int64_t d = -1;
+        CHECK_OK(dyng_graph_neighbors(&d, g, 0, false, ids, ws, 4));
+        CHECK(d == 2 && ids[0] == 2 && ids[1] == 1 && ids[2] == -1);
+        CHECK(ws[0] == 1 && ws[1] == 2 && ws[2] == 3 && ws[3] == 4);
+        /* In-row of 1 as the CSR export lists it: stored in-rows in arrival
+         * order (0, 2, 1), computed ones with sources ascending (0, 1, 2). */
+        CHECK_OK(dyng_graph_neighbors(&d, g, 1, true, ids, ws, 3));
+        CHECK(d == 3 && ids[0] == 0 && ids[1] == (stored ? 2 : 1) && ids[2] == (stored ? 1 : 2));
+        CHECK(ws[0] == 3 && ws[1] == 4 && ws[2] == (stored ? 5 : 7) && ws[4] == (stored ? 7 : 5));
+        /* Targets only, weights only, the length only. */
+        memset(ids, 0xff, sizeof ids);
+        CHECK_OK(dyng_graph_neighbors(&d, g, 2, false, ids, NULL, 1));
+        CHECK(d == 1 && ids[0] == 1 && ids[1] == -1);
+        memset(ws, 0, sizeof ws);
+        CHECK_OK(dyng_graph_neighbors(&d, g, 2, false, NULL, ws, 1));
+        CHECK(d == 1 && ws[0] == 5 && ws[1] == 6 && ws[2] == 0);
+        CHECK_OK(dyng_graph_neighbors(&d, g, 1, true, NULL, NULL, 0));
+        CHECK(d == 3);
+        CHECK_OK(dyng_graph_neighbors(&d, g, 3, true, ids, ws, 0)); /* an empty row */
+        CHECK(d == 0);
+        /* Too small: nothing written, the length reported. */
+        memset(ids, 0xff, sizeof ids);
+        CHECK_STATUS(dyng_graph_neighbors(&d, g, 1, true, ids, NULL, 2), DYNG_INVALID_ARGUMENT);
+        CHECK(d == 3 && ids[0] == -1 && strstr(dyng_error_message(), "hold 2") != NULL);
+        CHECK_STATUS(dyng_graph_neighbors(&d, g, 4, false, ids, ws, 4), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_neighbors(&d, g, -1, true, NULL, NULL, 0), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_neighbors(NULL, g, 0, false, ids, ws, 4), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_neighbors(&d, NULL, 0, false, ids, ws, 4), DYNG_INVALID_ARGUMENT);
+
+        bool has = true;
+        bool want[4][4] = {{0, 1, 1, 0}, {0, 1, 0, 0}, {0, 1, 0, 0}, {0, 0, 0, 0}};
+        for (int u = 0; u < 4; u++)
+            for (int v = 0; v < 4; v++) {
+                CHECK_OK(dyng_graph_has_edge(&has, g, u, v));
+                CHECK(has == want[u][v]);
+            }
+        /* Past n: no edge; negative: refused. */
+        CHECK_OK(dyng_graph_has_edge(&has, g, 0, 4));
+        CHECK(!has);
+        CHECK_OK(dyng_graph_has_edge(&has, g, INT64_MAX, 1));
+        CHECK(!has);
+        CHECK_STATUS(dyng_graph_has_edge(&has, g, -1, 1), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_has_edge(&has, g, 1, -5), DYNG_INVALID_ARGUMENT);
+        CHECK(strstr(dyng_error_message(), "-5") != NULL);
+        CHECK_STATUS(dyng_graph_has_edge(NULL, g, 0, 1), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_has_edge(&has, NULL, 0, 1), DYNG_INVALID_ARGUMENT);
+        dyng_graph_free(&g);
+    }
+
+    /* Undirected, sorted: both ends list an edge, a self-loop is listed once,
+     * and the in-row is the out-row. */
+    int64_t usrc[] = {3, 0, 2}, udst[] = {0, 2, 2};
+    int32_t uw[] = {30, 20, 22};
+    p = props(false, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    p.vertex_type = p.offset_type = DYNG_TYPE_INT64;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, -1, 3, usrc, udst, uw, seq));
+    int64_t ids[3] = {-1, -1, -1}, d = -1;
+    int32_t ws[3] = {0};
+    for (int t = 0; t < 2; t++) {
+        CHECK_OK(dyng_graph_neighbors(&d, g, 0, t, ids, ws, 3));
+        CHECK(d == 2 && ids[0] == 2 && ids[1] == 3 && ws[0] == 20 && ws[1] == 30);
+        CHECK_OK(dyng_graph_neighbors(&d, g, 2, t, ids, ws, 3));
+        CHECK(d == 2 && ids[0] == 0 && ids[1] == 2 && ws[0] == 20 && ws[1] == 22);
+    }
+    bool has = false;
+    CHECK_OK(dyng_graph_has_edge(&has, g, 0, 3));
+    CHECK(has);
+    CHECK_OK(dyng_graph_has_edge(&has, g, 3, 0));
+    CHECK(has);
+    CHECK_OK(dyng_graph_has_edge(&has, g, 2, 2));
+    CHECK(has);
+    CHECK_OK(dyng_graph_has_edge(&has, g, 3, 2));
+    CHECK(!has);
+    dyng_graph_free(&g);
+}
+
 /* clone: same contents, properties, version and state id; independent
  * afterwards (changing one leaves the other as it was). */
 static void test_clone(void) {
@@ -910,6 +999,7 @@ int main(void) {
     test_to_edges_partial();
     test_from_csr();
     test_degree();
+    test_neighbors();
     test_clone();
     test_version_state();
     test_set_resources();
