@@ -268,6 +268,69 @@ static PyObject *graph_degree(PyObject *obj, PyObject *args, PyObject *kwargs) {
     return PyLong_FromLongLong(degree);
 }
 
+/* Row `vertex` (in-row with transposed) as (ids, weights or None): the ids
+ * as a bytearray of the vertex type, the weights (when asked for and the
+ * graph has them) as a bytearray of int32, num_weights per entry. */
+static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"vertex", "transposed", "weights", NULL};
+    long long v;
+    int transposed = 0, want_weights = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "L|pp:neighbors", keywords, &v, &transposed,
+                                     &want_weights))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    PyObject *ids = NULL, *ws = NULL;
+    void *id_data = NULL, *w_data = NULL;
+    int64_t len = 0;
+    dyng_graph_properties p;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.neighbors");
+    dyng_py_rdlock(&self->lock);
+    dyng_status s = dyng_graph_properties_of(&p, self->handle);
+    if (s == DYNG_OK)
+        s = dyng_graph_neighbors(&len, self->handle, (int64_t)v, transposed != 0, NULL, NULL, 0);
+    bool made = true;
+    if (s == DYNG_OK) {
+        dyng_py_native_pause(&call);
+        ids = dyng_py_bytearray((Py_ssize_t)(len * (int64_t)dyng_type_size(p.vertex_type)),
+                                &id_data);
+        if (ids && want_weights && p.num_weights > 0)
+            ws = dyng_py_bytearray((Py_ssize_t)(len * p.num_weights * 4), &w_data);
+        else if (ids)
+            ws = Py_NewRef(Py_None);
+        made = ws != NULL;
+        dyng_py_native_resume(&call);
+        if (made)
+            s = dyng_graph_neighbors(&len, self->handle, (int64_t)v, transposed != 0, id_data,
+                                     (int32_t *)w_data, len);
+    }
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK || !made) {
+        Py_XDECREF(ids);
+        Py_XDECREF(ws);
+        return s != DYNG_OK ? dyng_py_raise_status(s) : NULL;
+    }
+    return Py_BuildValue("(NN)", ids, ws);
+}
+
+static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
+    long long u, v;
+    if (!PyArg_ParseTuple(args, "LL:has_edge", &u, &v))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    bool has = false;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.has_edge");
+    dyng_py_rdlock(&self->lock);
+    dyng_status s = dyng_graph_has_edge(&has, self->handle, (int64_t)u, (int64_t)v);
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return PyBool_FromLong(has);
+}
+
 /* The shape of an export, read under the lock. */
 typedef struct export_shape {
     int64_t n, rows_plus_one, length;
@@ -565,6 +628,11 @@ static PyMethodDef graph_methods[] = {
      "set_resources($self, resources, /)\n--\n\nRun later calls on other resources."},
     {"degree", (PyCFunction)(void (*)(void))graph_degree, METH_VARARGS | METH_KEYWORDS,
      "degree($self, /, vertex, transposed=False)\n--\n\nOut- (or in-) degree of a vertex."},
+    {"neighbors", (PyCFunction)(void (*)(void))graph_neighbors, METH_VARARGS | METH_KEYWORDS,
+     "neighbors($self, /, vertex, transposed=False, weights=False)\n--\n\n"
+     "(ids, weights or None) of a vertex's row as bytearrays."},
+    {"has_edge", graph_has_edge, METH_VARARGS,
+     "has_edge($self, u, v, /)\n--\n\nWhether the edge u -> v is in the graph."},
     {"to_csr", (PyCFunction)(void (*)(void))graph_to_csr, METH_VARARGS | METH_KEYWORDS,
      "to_csr($self, /, transposed=False)\n--\n\n(row_ptr, col, weights) as bytearrays."},
     {"edges", graph_edges, METH_NOARGS,

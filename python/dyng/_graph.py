@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -478,12 +478,12 @@ class Graph:
         """
         self._g.check()
 
-    def degree(self, v: int, *, transposed: bool = False) -> int:
+    def degree(self, v: SupportsIndex, *, transposed: bool = False) -> int:
         """Return the out-degree (in-degree with ``transposed``) of vertex ``v``.
 
         Parameters
         ----------
-        v : int
+        v : int or SupportsIndex
             A vertex, ``0 <= v < num_vertices``.
         transposed : bool, optional
             Count in-edges instead.
@@ -498,15 +498,136 @@ class Graph:
         InvalidArgumentError
             When ``v`` is not a vertex.
         """
+        return self._g.degree(self._vertex(v), bool(transposed))
+
+    def neighbors(self, v: SupportsIndex, *, transposed: bool = False) -> IdArray:
+        """Return the out-neighbours (in-neighbours with ``transposed``) of ``v``.
+
+        Parameters
+        ----------
+        v : int or SupportsIndex
+            A vertex, ``0 <= v < num_vertices``.
+        transposed : bool, optional
+            List the sources of the edges into ``v`` instead.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``degree(v)`` ids of :attr:`vertex_dtype`, a new writable copy:
+            row ``v`` of :meth:`to_csr` (same entries, same order). An
+            undirected graph lists each neighbour of ``v`` once per edge, and
+            a self-loop once.
+
+        Raises
+        ------
+        InvalidArgumentError
+            When ``v`` is not a vertex.
+
+        See Also
+        --------
+        row : the same ids with their weights.
+
+        Notes
+        -----
+        The in-neighbours of a directed graph without stored in-edges
+        (``store_transposed=False``) are found by reading every row:
+        O(``num_vertices + num_entries``).
+        """
+        ids, _ = self._g.neighbors(self._vertex(v), bool(transposed), False)
+        return np.frombuffer(ids, dtype=_LE[self._props[5]])
+
+    def row(
+        self, v: SupportsIndex, *, transposed: bool = False
+    ) -> tuple[IdArray, WeightArray | None]:
+        """Return the row of ``v``: its out-neighbours and their edges' weights.
+
+        Parameters
+        ----------
+        v : int or SupportsIndex
+            A vertex, ``0 <= v < num_vertices``.
+        transposed : bool, optional
+            Read the in-row instead: the sources of the edges into ``v``.
+
+        Returns
+        -------
+        ids : numpy.ndarray
+            As :meth:`neighbors` gives them.
+        weights : numpy.ndarray or None
+            ``(degree(v), K)`` int32 weights, entry ``i`` of the edge to (or
+            from) ``ids[i]``; None when the graph is unweighted. New writable
+            copies, as row ``v`` of :meth:`to_csr`.
+
+        Raises
+        ------
+        InvalidArgumentError
+            When ``v`` is not a vertex.
+
+        Examples
+        --------
+        >>> import numpy as np, dyng
+        >>> g = dyng.Graph.from_edges(np.array([0, 0, 2]), np.array([2, 1, 1]),
+        ...                           np.array([5, 7, 3]), num_vertices=3)
+        >>> ids, w = g.row(0)
+        >>> ids.tolist(), w[:, 0].tolist()
+        ([1, 2], [7, 5])
+        >>> g.neighbors(1, transposed=True).tolist()
+        [0, 2]
+        """
+        ids, w = self._g.neighbors(self._vertex(v), bool(transposed), True)
+        weights: WeightArray | None = None
+        if w is not None:
+            weights = np.frombuffer(w, dtype=_LE["int32"]).reshape(-1, self._props[4])
+        return np.frombuffer(ids, dtype=_LE[self._props[5]]), weights
+
+    def has_edge(self, u: SupportsIndex, v: SupportsIndex) -> bool:
+        """Return whether the graph has an edge from ``u`` to ``v``.
+
+        For an undirected graph, whether ``u`` and ``v`` are joined.
+
+        Parameters
+        ----------
+        u, v : int or SupportsIndex
+            Vertex ids, 0 or more. An id at or past :attr:`num_vertices` has
+            no edges (a batch may still add it), so it gives False.
+
+        Returns
+        -------
+        bool
+            True when the edge is there.
+
+        Raises
+        ------
+        InvalidArgumentError
+            For a negative id, or one that is not an integer.
+
+        Notes
+        -----
+        A binary search of a sorted row, else a scan of it; with stored
+        in-edges the shorter of ``u``'s out-row and ``v``'s in-row is read.
+        """
+        a, b = self._id(u), self._id(v)
+        if a < 0 or b < 0:
+            raise InvalidArgumentError(f"vertex {min(a, b)} is negative; ids are 0 or more")
+        if a >= self.num_vertices or b >= self.num_vertices:
+            return False  # also keeps them within the native int64
+        return self._g.has_edge(a, b)
+
+    @staticmethod
+    def _id(v: object) -> int:
+        """An integer id as a Python int (no bool, no float)."""
         if isinstance(v, bool | np.bool_):
             raise InvalidArgumentError(f"vertex must be an integer, got {v!r}")
         try:
-            vertex = operator.index(v)
+            return operator.index(v)  # type: ignore[arg-type]
         except TypeError:
             raise InvalidArgumentError(f"vertex must be an integer, got {v!r}") from None
+
+    def _vertex(self, v: object) -> int:
+        """A vertex of the graph, ``0 <= v < num_vertices``."""
+        vertex = self._id(v)
         if not 0 <= vertex < self.num_vertices:  # also keeps it within the native int64
             raise InvalidArgumentError(f"vertex {vertex} is not in 0..{self.num_vertices - 1}")
-        return self._g.degree(vertex, bool(transposed))
+        return vertex
 
     # -- properties -------------------------------------------------------
 

@@ -95,7 +95,25 @@ def assert_graph_equals_model(g: dyng.Graph, m: Model) -> None:
     for v in range(m.n):
         assert g.degree(v) == out_deg[v]
         assert g.degree(v, transposed=True) == in_deg[v]
+    assert_rows_equal_model(g, m)
     g.check_integrity()
+
+
+def assert_rows_equal_model(g: dyng.Graph, m: Model) -> None:
+    """Graph.row, neighbors and has_edge of every vertex against the model's rows."""
+    for transposed in (False, True):
+        rp, col, wts = m.csr(transposed)
+        for v in range(m.n):
+            ids, w = g.row(v, transposed=transposed)
+            assert ids.dtype == g.vertex_dtype
+            assert ints(ids) == col[rp[v] : rp[v + 1]], f"row {v} ({transposed=})"
+            assert weights_list(w, len(ids), m.num_weights) == wts[rp[v] : rp[v + 1]]
+            assert ints(g.neighbors(v, transposed=transposed)) == ints(ids)
+    rp, col, _ = m.csr(False)
+    for u in range(m.n):
+        targets = set(col[rp[u] : rp[u + 1]])
+        for v in range(min(m.n + 2, 40)):  # ids past n have no edges
+            assert g.has_edge(u, v) == (v in targets), f"has_edge({u}, {v})"
 
 
 Snapshot = tuple[Any, ...]

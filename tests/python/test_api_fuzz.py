@@ -1862,6 +1862,8 @@ class ApiMachine(RuleBasedStateMachine):
                     "deepcopy",
                     "pickle",
                     "degree",
+                    "row",
+                    "has_edge",
                     "edges",
                     "props",
                     "init",
@@ -1898,6 +1900,42 @@ class ApiMachine(RuleBasedStateMachine):
                 assert vi is not None
                 rp, _, _ = g.to_csr(transposed=transposed)
                 assert out.value == int(rp[vi + 1] - rp[vi])
+        elif op == "row":
+            rv: object = data.draw(
+                st.one_of(
+                    st.integers(-2, g.num_vertices + 1),
+                    st.sampled_from([2**63, -(2**70), 1.5, None, "0", np.uint8(0), False]),
+                )
+            )
+            transposed = data.draw(st.booleans())
+            meth = data.draw(st.sampled_from(["row", "neighbors"]))
+            out = attempt(f"Graph.{meth}", getattr(g, meth), rv, transposed=transposed)
+            vi = _as_index(rv)
+            assert out.ok == (vi is not None and 0 <= vi < g.num_vertices), (rv, out)
+            if out.ok:
+                assert vi is not None
+                rp, col, w = g.to_csr(transposed=transposed)
+                ids, wv = out.value if meth == "row" else (out.value, None)
+                assert ids.tolist() == col[rp[vi] : rp[vi + 1]].tolist()
+                if meth == "row":
+                    assert (wv is None) == (w is None)
+                    if w is not None:
+                        assert wv is not None
+                        assert wv.tolist() == w[rp[vi] : rp[vi + 1]].tolist()
+        elif op == "has_edge":
+            ends = st.one_of(
+                st.integers(-2, g.num_vertices + 1),
+                st.sampled_from([2**63, 2**70, -(2**70), 1.5, None, np.int64(0), True]),
+            )
+            u, v = data.draw(ends), data.draw(ends)
+            out = attempt("Graph.has_edge", g.has_edge, u, v)
+            ui, vi = _as_index(u), _as_index(v)
+            assert out.ok == (ui is not None and vi is not None and ui >= 0 and vi >= 0), (u, v)
+            if out.ok:
+                assert ui is not None and vi is not None
+                rp, col, _ = g.to_csr()
+                held = ui < g.num_vertices and vi in col[rp[ui] : rp[ui + 1]].tolist()
+                assert out.value is held
         elif op == "edges":
             s, d, _ = g.edges()
             assert len(s) == len(d) == g.num_edges

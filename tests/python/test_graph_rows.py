@@ -1,0 +1,282 @@
+"""Graph.neighbors, Graph.row and Graph.has_edge: reading one vertex's row.
+
+The model tests (helpers.assert_rows_equal_model, run by every comparison of a
+graph with the model in test_graph.py and test_apply.py) check every row of
+random graphs and batches; this file checks what they do not reach: bigger
+graphs against SciPy and NetworkX, rows that moved, the dtypes, the copies,
+and every refused argument.
+"""
+
+from __future__ import annotations
+
+import doctest
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dyng
+from dyng import generators
+from helpers import run_threads
+
+
+def i32(*values: int) -> npt.NDArray[np.int32]:
+    return np.array(values, dtype=np.int32)
+
+
+def small() -> dyng.Graph:
+    # 0->2 (5), 0->1 (7), 2->1 (3), 1->1 (9)
+    return dyng.Graph.from_edges(
+        i32(0, 0, 2, 1), i32(2, 1, 1, 1), i32(5, 7, 3, 9), num_vertices=4, row_order="append"
+    )
+
+
+def test_small_rows_by_hand() -> None:
+    g = small()
+    ids, w = g.row(0)
+    assert ids.tolist() == [2, 1] and ids.dtype == np.int32
+    assert w is not None and w.dtype == np.int32 and w.shape == (2, 1)
+    assert w[:, 0].tolist() == [5, 7]
+    ids, w = g.row(1, transposed=True)
+    assert ids.tolist() == [0, 2, 1]  # stored in-rows keep arrival order, as to_csr
+    assert w is not None and w[:, 0].tolist() == [7, 3, 9]
+    assert g.neighbors(3).tolist() == [] and g.neighbors(3).dtype == np.int32
+    ids, w = g.row(3, transposed=True)
+    assert ids.size == 0 and w is not None and w.shape == (0, 1)
+    assert g.has_edge(0, 1) and not g.has_edge(1, 0) and g.has_edge(1, 1)
+    assert not g.has_edge(3, 3)
+
+
+def test_unweighted_row_has_no_weights() -> None:
+    g = dyng.Graph.from_edges(i32(0, 1), i32(1, 2))
+    ids, w = g.row(1)
+    assert ids.tolist() == [2] and w is None
+    assert g.neighbors(1, transposed=True).tolist() == [0]
+
+
+def test_undirected_rows_list_both_ends_and_a_self_loop_once() -> None:
+    g = dyng.Graph.from_edges(i32(3, 0, 2), i32(0, 2, 2), directed=False)
+    assert g.neighbors(0).tolist() == [2, 3]
+    assert g.neighbors(2).tolist() == [0, 2]
+    assert g.neighbors(2, transposed=True).tolist() == [0, 2]
+    assert g.has_edge(3, 0) and g.has_edge(0, 3) and g.has_edge(2, 2)
+    assert not g.has_edge(3, 2)
+
+
+def test_rows_are_writable_copies() -> None:
+    g = small()
+    ids, w = g.row(0)
+    assert ids.flags.writeable and w is not None and w.flags.writeable
+    ids[:] = 0
+    w[:] = 0
+    assert g.row(0)[0].tolist() == [2, 1]
+    assert g.edges()[2] is not None and g.row(0)[1].tolist() == [[5], [7]]  # type: ignore[union-attr]
+
+
+def test_int64_ids() -> None:
+    big = 100_003  # int64 ids (an id past 2**31 would need 68 GB of row records)
+    g = dyng.Graph.from_edges(
+        np.array([0, big], dtype=np.int64),
+        np.array([big, 1], dtype=np.int64),
+        np.array([4, 6], dtype=np.int32),
+        vertex_dtype="int64",
+    )
+    assert g.neighbors(0).dtype == np.int64
+    assert g.neighbors(0).tolist() == [big]
+    assert g.neighbors(big, transposed=True).tolist() == [0]
+    assert g.has_edge(big, 1) and not g.has_edge(1, big)
+
+
+@pytest.mark.parametrize("bad", [True, np.bool_(False), 1.0, "1", None, np.float64(2.0)])
+def test_non_integer_vertices_are_refused(bad: object) -> None:
+    g = small()
+    with pytest.raises(dyng.InvalidArgumentError, match="must be an integer"):
+        g.neighbors(bad)  # type: ignore[arg-type]
+    with pytest.raises(dyng.InvalidArgumentError, match="must be an integer"):
+        g.row(bad)  # type: ignore[arg-type]
+    with pytest.raises(dyng.InvalidArgumentError, match="must be an integer"):
+        g.has_edge(0, bad)  # type: ignore[arg-type]
+    with pytest.raises(dyng.InvalidArgumentError, match="must be an integer"):
+        g.has_edge(bad, 0)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_taken() -> None:
+    g = small()
+    assert g.neighbors(np.int64(0)).tolist() == [2, 1]
+    assert g.row(np.uint8(2))[0].tolist() == [1]
+    assert g.has_edge(np.int32(0), np.uint64(1))
+
+
+@pytest.mark.parametrize("v", [-1, 4, 2**63, -(2**70), 2**70])
+def test_vertices_out_of_range_are_refused_by_row(v: int) -> None:
+    g = small()
+    with pytest.raises(dyng.InvalidArgumentError, match=r"is not in 0\.\.3"):
+        g.neighbors(v)
+    with pytest.raises(dyng.InvalidArgumentError, match=r"is not in 0\.\.3"):
+        g.row(v, transposed=True)
+
+
+def test_has_edge_past_n_is_false_and_negative_is_refused() -> None:
+    g = small()
+    for u, v in [(0, 4), (4, 0), (2**63, 1), (1, 2**70), (2**70, 2**70)]:
+        assert g.has_edge(u, v) is False
+    for u, v in [(-1, 0), (0, -3), (-(2**70), 0)]:
+        with pytest.raises(dyng.InvalidArgumentError, match="negative"):
+            g.has_edge(u, v)
+
+
+def test_empty_graph() -> None:
+    g = dyng.Graph.from_edges(i32(), i32())
+    assert g.num_vertices == 0
+    assert g.has_edge(0, 0) is False
+    with pytest.raises(dyng.InvalidArgumentError):
+        g.neighbors(0)
+
+
+def test_rows_follow_batches_and_growth() -> None:
+    g = small()
+    b = dyng.EdgeBatch(insert=(i32(0, 6), i32(3, 0), i32(8, 2)), delete=(i32(0), i32(2)))
+    g.apply(b)
+    assert g.num_vertices == 7
+    assert g.neighbors(0).tolist() == [1, 3]  # 0->2 deleted, 0->3 appended
+    assert g.neighbors(6).tolist() == [0]
+    assert g.neighbors(0, transposed=True).tolist() == [6]
+    assert g.has_edge(6, 0) and not g.has_edge(0, 2) and g.has_edge(0, 3)
+
+
+def _nx_multigraph(g: dyng.Graph) -> Any:
+    nx = pytest.importorskip("networkx")
+    src, dst, _ = g.edges()
+    h = nx.MultiDiGraph() if g.directed else nx.MultiGraph()
+    h.add_nodes_from(range(g.num_vertices))
+    h.add_edges_from(zip(src.tolist(), dst.tolist(), strict=True))
+    return h
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    n=st.integers(1, 300),
+    m=st.integers(0, 1500),
+    directed=st.booleans(),
+    stored=st.booleans(),
+    order=st.sampled_from(["sorted", "append"]),
+    multi=st.sampled_from(["forbid", "allow"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_rows_against_networkx_after_batches(
+    n: int, m: int, directed: bool, stored: bool, order: str, multi: str, seed: int
+) -> None:
+    """Rows as NetworkX lists them (as multisets) after a few random batches
+    (with new vertices), and has_edge against NetworkX's has_edge."""
+    rng = np.random.default_rng(seed)
+    g = dyng.Graph.from_edges(
+        rng.integers(0, n, m).astype(np.int32),
+        rng.integers(0, n, m).astype(np.int32),
+        rng.integers(1, 100, m).astype(np.int32),
+        num_vertices=n,
+        directed=directed,
+        store_transposed=stored,
+        row_order=order,
+        multi_edges=multi,
+    )
+    for _ in range(3):  # insertions (some new vertices), deletions of edges and of absent pairs
+        src, dst, _ = g.edges()
+        pick = rng.integers(0, max(len(src), 1), int(rng.integers(0, 100)) if len(src) else 0)
+        k = int(rng.integers(0, 150))
+        nn = g.num_vertices + 2
+        g.apply(
+            dyng.EdgeBatch(
+                insert=(rng.integers(0, nn, k), rng.integers(0, nn, k), rng.integers(1, 100, k)),
+                delete=(
+                    np.concatenate([src[pick], rng.integers(0, nn, 5)]),
+                    np.concatenate([dst[pick], rng.integers(0, nn, 5)]),
+                ),
+            )
+        )
+    h = _nx_multigraph(g)
+    for v in rng.integers(0, g.num_vertices, 20).tolist():
+        # each neighbour as many times as there are edges (a self-loop of an
+        # undirected graph once, in NetworkX as in dynG)
+        succ = h.successors(v) if directed else h.neighbors(v)
+        out = sorted(t for t in succ for _ in range(h.number_of_edges(v, t)))
+        assert sorted(g.neighbors(v).tolist()) == out
+        if directed:
+            into = sorted(s for s in h.predecessors(v) for _ in range(h.number_of_edges(s, v)))
+            assert sorted(g.neighbors(v, transposed=True).tolist()) == into
+        for t in rng.integers(0, g.num_vertices + 3, 20).tolist():
+            assert g.has_edge(v, t) == (t < g.num_vertices and h.has_edge(v, t))
+        for t in g.neighbors(v).tolist():
+            assert g.has_edge(v, t)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), stored=st.booleans(), k=st.integers(0, 3))
+def test_rows_equal_the_csr_export(seed: int, stored: bool, k: int) -> None:
+    """Every row, both ways, is that row of to_csr, weights included, on a
+    graph whose rows moved under a stream of batches."""
+    src, dst, _ = generators.erdos_renyi_edges(200, 1200, seed=seed)
+    w = generators.random_weights(len(src), num_weights=k, seed=seed) if k > 0 else None
+    g = dyng.Graph.from_edges(src, dst, w, num_vertices=200, store_transposed=stored)
+    for i in range(4):
+        g.apply(generators.random_batch(g, 300, seed=seed + i, insert_fraction=0.7))
+    for transposed in (False, True):
+        rp, col, w = g.to_csr(transposed=transposed)
+        for v in range(g.num_vertices):
+            ids, wv = g.row(v, transposed=transposed)
+            assert ids.tolist() == col[rp[v] : rp[v + 1]].tolist()
+            if k == 0:
+                assert wv is None and w is None
+            else:
+                assert wv is not None and w is not None
+                assert wv.tolist() == w[rp[v] : rp[v + 1]].tolist()
+
+
+def test_docstring_examples_of_graph() -> None:
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    tried = 0
+    for name in ("row", "neighbors", "has_edge"):
+        for test in finder.find(getattr(dyng.Graph, name), globs={"dyng": dyng, "np": np}):
+            tried += len(test.examples)
+            runner.run(test)
+    assert runner.failures == 0 and tried >= 4
+
+
+def test_rows_read_while_another_thread_applies() -> None:
+    """A row read while batches grow it is one whole state of it: the read
+    holds the graph's lock shared from the length it reads to the last entry
+    it copies. Row 0 starts with targets 1..base (weights 3 t); each batch adds
+    the next target, right after a reader has started a read, so that it lands
+    inside the read whenever the read lets it. A state of row 0 is 1..k."""
+    base, batches = 200_000, 400
+    n = base + batches + 1
+    t0 = np.arange(1, base + 1, dtype=np.int32)
+    g = dyng.Graph.from_edges(np.zeros(base, np.int32), t0, 3 * t0, num_vertices=n)
+    started = threading.Semaphore(0)
+    done = threading.Event()
+
+    def writer() -> None:
+        try:
+            for k in range(base, base + batches):
+                started.acquire(timeout=0.1)  # a reader that failed stops releasing
+                t = i32(k + 1)
+                g.apply(dyng.EdgeBatch(insert=(i32(0), t, 3 * t)))
+        finally:
+            done.set()
+
+    def reader() -> None:
+        while not done.is_set():
+            started.release()
+            ids, w = g.row(0)
+            k = len(ids)
+            assert k >= base and int(ids[0]) == 1 and int(ids[-1]) == k
+            assert bool(np.all(np.diff(ids) == 1))
+            assert w is not None and bool(np.all(w[:, 0] == 3 * ids))
+            assert g.has_edge(0, k)  # edges only come
+
+    run_threads([writer, reader, reader])
+    assert g.neighbors(0).tolist() == list(range(1, n))
