@@ -208,13 +208,12 @@ def _load(args: argparse.Namespace, *, weights: bool) -> tuple[Any, str, str]:
         w = random_weights(len(src), seed=args.seed)
         how = f"seeded weights 1..100 (seed {args.seed})"
     resources = Resources.sequential() if args.threads == 1 else Resources.openmp(args.threads)
+    # The reader's properties (a CSR triplet keeps its rows' order and parallel edges), with
+    # the weights as they are now.
+    props = read.properties
+    props.num_weights = 0 if w is None else w.shape[1]
     g = Graph.from_edges(
-        src,
-        dst,
-        w,
-        num_vertices=read.num_vertices,
-        directed=read.directed,
-        resources=resources,
+        src, dst, w, num_vertices=read.num_vertices, properties=props, resources=resources
     )
     return g, name, how
 
@@ -475,20 +474,38 @@ def _sssp_peers(args: argparse.Namespace, g: Any, ours: Any, t_ours: float) -> l
     return results
 
 
+def _least_weights(src: Any, dst: Any, w: Any) -> tuple[Any, Any, Any]:
+    """The edges as the peers take them: each pair once, with the least of its parallel
+    edges' first weights (what a shortest path uses); the peers' graph builders would
+    otherwise sum them (SciPy) or keep the last (NetworkX)."""
+    import numpy as np
+
+    order = np.lexsort((w[:, 0], dst, src))
+    src, dst, first = src[order], dst[order], w[order, 0]
+    keep = np.ones(len(src), dtype=bool)
+    keep[1:] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
+    return src[keep], dst[keep], first[keep]
+
+
 def _peer_run(peer: str, g: Any, s: int, threads: int) -> tuple[Callable[[], Any], int]:
     """A call of a peer's Dijkstra from ``s`` on ``g`` (first weight column) giving its
     distances, with how many runs to take the best of; the peer's graph is built here."""
     import numpy as np
 
-    src, dst, w = g.edges()
-    weights = w[:, 0].astype(np.float64)
+    src, dst, w = _least_weights(*g.edges())
+    weights = w.astype(np.float64)
     n = g.num_vertices
     if peer == "scipy":
         import scipy.sparse
         import scipy.sparse.csgraph
 
-        rp, col, cw = g.to_csr()
-        a = scipy.sparse.csr_matrix((cw[:, 0].astype(np.float64), col, rp), shape=(n, n))
+        rows, cols, vals = src, dst, weights
+        if not g.directed:  # both directions stored, so that scipy does not symmetrize per call
+            loop = src == dst
+            rows = np.concatenate([src, dst[~loop]])
+            cols = np.concatenate([dst, src[~loop]])
+            vals = np.concatenate([weights, weights[~loop]])
+        a = scipy.sparse.csr_matrix((vals, (rows, cols)), shape=(n, n))
         return (lambda: scipy.sparse.csgraph.dijkstra(a, directed=True, indices=s)), 3
     if peer == "igraph":
         import igraph
@@ -568,7 +585,7 @@ def _apply(args: argparse.Namespace, out: dict[str, Any]) -> int:
                 dst,
                 w,
                 num_vertices=g.num_vertices,
-                directed=g.directed,
+                properties=g.properties,
                 resources=g.resources,
             )
             t_build.append(time.perf_counter() - t0)
