@@ -184,6 +184,13 @@ dyng_status dyng_graph_memory_bytes(size_t *bytes, const dyng_graph *g);
 dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed);
 
 /*
+ * The out-degree (in-degree with transposed) of every vertex: n values into
+ * degrees. The in-degrees of a directed graph without stored in-edges are
+ * counted from every row: O(n + entries) time, no memory.
+ */
+dyng_status dyng_graph_degrees(const dyng_graph *g, bool transposed, int64_t *degrees);
+
+/*
  * The neighbours of vertex v: its out-row (its in-row with transposed), as
  * row v of dyng_graph_to_csr gives it (same entries, same order). targets
  * gets ids of the graph's vertex type, weights num_weights values per entry;

@@ -268,6 +268,37 @@ static PyObject *graph_degree(PyObject *obj, PyObject *args, PyObject *kwargs) {
     return PyLong_FromLongLong(degree);
 }
 
+/* Every vertex's out-degree (in-degree with transposed), as a bytearray of
+ * n int64 values. */
+static PyObject *graph_degrees(PyObject *obj, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"transposed", NULL};
+    int transposed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p:degrees", keywords, &transposed))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    PyObject *out = NULL;
+    void *data = NULL;
+    int64_t n = 0;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.degrees");
+    dyng_py_rdlock(&self->lock);
+    dyng_status s = dyng_graph_num_vertices(&n, self->handle);
+    if (s == DYNG_OK) {
+        dyng_py_native_pause(&call);
+        out = dyng_py_bytearray((Py_ssize_t)(n * (int64_t)sizeof(int64_t)), &data);
+        dyng_py_native_resume(&call);
+        if (out)
+            s = dyng_graph_degrees(self->handle, transposed != 0, data);
+    }
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK) {
+        Py_XDECREF(out);
+        return dyng_py_raise_status(s);
+    }
+    return out; /* NULL with MemoryError when the bytearray could not be made */
+}
+
 /* Row `vertex` (in-row with transposed) as (ids, weights or None): the ids
  * as a bytearray of the vertex type, the weights (when asked for and the
  * graph has them) as a bytearray of int32, num_weights per entry. */
@@ -628,6 +659,8 @@ static PyMethodDef graph_methods[] = {
      "set_resources($self, resources, /)\n--\n\nRun later calls on other resources."},
     {"degree", (PyCFunction)(void (*)(void))graph_degree, METH_VARARGS | METH_KEYWORDS,
      "degree($self, /, vertex, transposed=False)\n--\n\nOut- (or in-) degree of a vertex."},
+    {"degrees", (PyCFunction)(void (*)(void))graph_degrees, METH_VARARGS | METH_KEYWORDS,
+     "degrees($self, /, transposed=False)\n--\n\nEvery out- (or in-) degree, as int64 bytes."},
     {"neighbors", (PyCFunction)(void (*)(void))graph_neighbors, METH_VARARGS | METH_KEYWORDS,
      "neighbors($self, /, vertex, transposed=False, weights=False)\n--\n\n"
      "(ids, weights or None) of a vertex's row as bytearrays."},

@@ -500,6 +500,37 @@ class Graph:
         """
         return self._g.degree(self._vertex(v), bool(transposed))
 
+    def degrees(self, *, transposed: bool = False) -> npt.NDArray[np.int64]:
+        """Return the out-degree (in-degree with ``transposed``) of every vertex.
+
+        Parameters
+        ----------
+        transposed : bool, optional
+            Count in-edges instead.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``num_vertices`` int64 values, a new writable array: entry ``v`` is
+            :meth:`degree` of ``v``, the length of row ``v`` of :meth:`to_csr`
+            (``numpy.diff(row_ptr)``) without exporting the rows.
+
+        Notes
+        -----
+        An undirected graph counts a self-loop once. The in-degrees of a
+        directed graph without stored in-edges are counted from every row:
+        O(``num_vertices + num_entries``).
+
+        Examples
+        --------
+        >>> import numpy as np, dyng
+        >>> g = dyng.Graph.from_edges(np.array([0, 0, 2]), np.array([2, 1, 1]),
+        ...                           np.array([5, 7, 3]), num_vertices=4)
+        >>> g.degrees().tolist(), g.degrees(transposed=True).tolist()
+        ([2, 0, 1, 0], [0, 2, 1, 0])
+        """
+        return np.frombuffer(self._g.degrees(bool(transposed)), dtype=_LE["int64"])
+
     def neighbors(self, v: SupportsIndex, *, transposed: bool = False) -> IdArray:
         """Return the out-neighbours (in-neighbours with ``transposed``) of ``v``.
 

@@ -422,6 +422,21 @@ dyng_status dyng_graph_degree(int64_t *degree, const dyng_graph *g, int64_t v, b
     return DYNG_OK;
 }
 
+dyng_status dyng_graph_degrees(const dyng_graph *g, bool transposed, int64_t *degrees) {
+    DYNG_I_CHECK_ARG(g);
+    if (g->n == 0)
+        return DYNG_OK;
+    if (degrees == NULL)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "degrees is NULL; it must hold %lld values",
+                            (long long)g->n);
+    const dyng_i_adj *adj = row_direction(g, transposed);
+    if (adj != NULL)
+        g->k->lengths(adj, g->n, false, degrees);
+    else
+        g->k->lengths(&g->out, g->n, true, degrees);
+    return DYNG_OK;
+}
+
 dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed,
                                  void *targets, int32_t *weights, int64_t capacity) {
     DYNG_I_CHECK_ARG(degree);

@@ -123,6 +123,9 @@ struct dyng_i_kernels {
                                  int32_t *w);
     void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
                      int32_t *w);
+    /* Every row's length into out (n values); with `targets`, how many
+     * entries point at each vertex instead. */
+    void (*lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out);
     /* Row v's targets and weights into caller arrays (either may be NULL). */
     void (*row_copy)(const dyng_i_adj *adj, int64_t v, int K, void *col, int32_t *w);
     /* The entries into v, found by reading every row, in the order of

@@ -633,6 +633,24 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
     }
 }
 
+/* Every row's length, or with `targets` how many entries point at each
+ * vertex (the in-degrees that the rows imply), into out[0 .. n). */
+static void DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    if (!targets) {
+        for (int64_t v = 0; v < n; v++)
+            out[v] = DYNG_FN(len_of)(&rows[v]);
+        return;
+    }
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    memset(out, 0, (size_t)n * sizeof *out);
+    for (int64_t u = 0; u < n; u++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++)
+            out[(int64_t)col[off + i]]++;
+    }
+}
+
 /* Row v's targets and its K weights per entry, into caller arrays (either
  * may be NULL) that hold the row. */
 static void DYNG_FN(row_copy)(const dyng_i_adj *adj, int64_t v, int K, void *col_v, int32_t *w) {
@@ -905,6 +923,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .to_csr = DYNG_FN(to_csr),
     .transpose_csr = DYNG_FN(transpose_csr),
     .to_edges = DYNG_FN(to_edges),
+    .lengths = DYNG_FN(lengths),
     .row_copy = DYNG_FN(row_copy),
     .in_row_scan = DYNG_FN(in_row_scan),
     .check = DYNG_FN(check),

@@ -977,6 +977,21 @@ static inline bool snap_compare_graph(const gsnap *want, const dyng_graph *g, co
     gsnap got;
     snap_take(&got, g);
     bool ok = snap_diff(&got, want, false, what);
+    for (int t = 0; ok && t < 2; t++) { /* every degree at once, both ways */
+        int64_t *deg = rm_xmalloc((size_t)(got.n + 1) * sizeof *deg);
+        const int64_t *ptr = t ? want->in_ptr : want->out_ptr;
+        CHECK_OK(dyng_graph_degrees(g, t, deg));
+        for (int64_t v = 0; ok && v < got.n; v++)
+            if (deg[v] != ptr[v + 1] - ptr[v]) {
+                fprintf(stderr,
+                        "  %s: dyng_graph_degrees gives %lld for vertex %lld (%s), "
+                        "expected %lld\n",
+                        what, (long long)deg[v], (long long)v, t ? "in" : "out",
+                        (long long)(ptr[v + 1] - ptr[v]));
+                ok = false;
+            }
+        free(deg);
+    }
     if (ok) {
         /* Out-degrees of every vertex; in-degrees of the first vertices and
          * a stride (an in-degree without stored in-edges costs O(m)). */

@@ -342,6 +342,7 @@ static void test_empty(void) {
         CHECK_OK(dyng_graph_check(g));
         int64_t d;
         CHECK_STATUS(dyng_graph_degree(&d, g, 0, false), DYNG_INVALID_ARGUMENT);
+        CHECK_OK(dyng_graph_degrees(g, true, NULL)); /* no vertices: nothing to write */
         dyng_graph_free(&g);
 
         /* Five vertices, no edges. */
@@ -696,6 +697,13 @@ static void test_degree(void) {
             CHECK_OK(dyng_graph_degree(&d, g, v, true));
             CHECK(d == want_in[v]);
         }
+        int64_t all[5] = {-1, -1, -1, -1, -1};
+        CHECK_OK(dyng_graph_degrees(g, false, all));
+        CHECK(eq64(all, want_out, 5));
+        CHECK_OK(dyng_graph_degrees(g, true, all));
+        CHECK(eq64(all, want_in, 5));
+        CHECK_STATUS(dyng_graph_degrees(g, true, NULL), DYNG_INVALID_ARGUMENT);
+        CHECK_STATUS(dyng_graph_degrees(NULL, true, all), DYNG_INVALID_ARGUMENT);
         int64_t d;
         CHECK_STATUS(dyng_graph_degree(&d, g, 5, false), DYNG_INVALID_ARGUMENT);
         CHECK_STATUS(dyng_graph_degree(&d, g, -1, true), DYNG_INVALID_ARGUMENT);

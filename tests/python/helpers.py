@@ -95,6 +95,8 @@ def assert_graph_equals_model(g: dyng.Graph, m: Model) -> None:
     for v in range(m.n):
         assert g.degree(v) == out_deg[v]
         assert g.degree(v, transposed=True) == in_deg[v]
+    assert g.degrees().dtype == np.int64 and g.degrees().tolist() == out_deg
+    assert g.degrees(transposed=True).tolist() == in_deg
     assert_rows_equal_model(g, m)
     g.check_integrity()
 

@@ -1900,6 +1900,7 @@ class ApiMachine(RuleBasedStateMachine):
                 assert vi is not None
                 rp, _, _ = g.to_csr(transposed=transposed)
                 assert out.value == int(rp[vi + 1] - rp[vi])
+                assert g.degrees(transposed=transposed).tolist() == np.diff(rp).tolist()
         elif op == "row":
             rv: object = data.draw(
                 st.one_of(

@@ -1,4 +1,4 @@
-"""Graph.neighbors, Graph.row and Graph.has_edge: reading one vertex's row.
+"""Graph.neighbors, Graph.row, Graph.has_edge and Graph.degrees: reading rows in place.
 
 The model tests (helpers.assert_rows_equal_model, run by every comparison of a
 graph with the model in test_graph.py and test_apply.py) check every row of
@@ -239,7 +239,7 @@ def test_docstring_examples_of_graph() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     tried = 0
-    for name in ("row", "neighbors", "has_edge"):
+    for name in ("row", "neighbors", "has_edge", "degrees"):
         for test in finder.find(getattr(dyng.Graph, name), globs={"dyng": dyng, "np": np}):
             tried += len(test.examples)
             runner.run(test)
@@ -280,3 +280,48 @@ def test_rows_read_while_another_thread_applies() -> None:
 
     run_threads([writer, reader, reader])
     assert g.neighbors(0).tolist() == list(range(1, n))
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    directed=st.booleans(),
+    stored=st.booleans(),
+    multi=st.sampled_from(["forbid", "allow"]),
+)
+def test_degrees_against_scipy(seed: int, directed: bool, stored: bool, multi: str) -> None:
+    """Every degree at once against SciPy's row and column counts of the edge
+    list (an undirected self-loop counted once), after a batch with new vertices."""
+    sp = pytest.importorskip("scipy.sparse")
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(1, 400)), int(rng.integers(0, 2000))
+    g = dyng.Graph.from_edges(
+        rng.integers(0, n, m).astype(np.int32),
+        rng.integers(0, n, m).astype(np.int32),
+        num_vertices=n,
+        directed=directed,
+        store_transposed=stored,
+        multi_edges=multi,
+    )
+    k = int(rng.integers(0, 300))
+    g.apply(dyng.EdgeBatch(insert=(rng.integers(0, n + 5, k), rng.integers(0, n + 5, k))))
+    src, dst, _ = g.edges()
+    nv = g.num_vertices
+    ones = np.ones(len(src))
+    if not directed:  # both ends of every edge, a self-loop once
+        loop = src == dst
+        src, dst = np.concatenate([src, dst[~loop]]), np.concatenate([dst, src[~loop]])
+        ones = np.ones(len(src))
+    a = sp.coo_matrix((ones, (src, dst)), shape=(nv, nv)).tocsr()
+    assert g.degrees().tolist() == np.asarray(a.sum(axis=1)).ravel().astype(int).tolist()
+    assert g.degrees(transposed=True).tolist() == (
+        np.asarray(a.sum(axis=0)).ravel().astype(int).tolist()
+    )
+
+
+def test_degrees_of_an_empty_graph() -> None:
+    g = dyng.Graph.from_edges(i32(), i32())
+    d = g.degrees(transposed=True)
+    assert d.dtype == np.int64 and d.size == 0
+    d = dyng.Graph.from_edges(i32(), i32(), num_vertices=3).degrees()
+    assert d.tolist() == [0, 0, 0] and d.flags.writeable
