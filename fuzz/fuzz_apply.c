@@ -9,7 +9,8 @@
  * off. Each batch goes to the library and to tests/c/refmodel.h, which
  * follows docs/semantics.md literally. Checks: the same status; on success
  * the same summary; after every batch, failed or not, the same graph (out-
- * and in-rows, weights, counts, version, degrees, dyng_graph_check), and a
+ * and in-rows, weights, counts, version, degrees, dyng_graph_check, and the
+ * rows read one at a time: dyng_graph_neighbors, dyng_graph_has_edge), and a
  * state id that changed exactly when the batch applied.
  */
 #include "decode.h"
