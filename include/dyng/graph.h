@@ -213,6 +213,16 @@ dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v
 dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64_t v);
 
 /*
+ * dyng_graph_has_edge for `count` pairs (src[i], dst[i]), ids of id_type
+ * (int32 or int64, whatever the graph's type), into has[0 .. count): on the
+ * graph's threads, in pieces that poll the interrupt flag. A negative id
+ * fails with DYNG_INVALID_ARGUMENT naming its index, before anything is
+ * written; DYNG_INTERRUPTED leaves `has` partly written.
+ */
+dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
+                                 const void *src, const void *dst, bool *has);
+
+/*
  * Export to CSR (transposed: the in-edges, row v listing the sources of edges
  * into v). row_ptr gets n + 1 offsets of the graph's offset type, col
  * num_entries ids of its vertex type, weights num_entries * num_weights values

@@ -362,6 +362,45 @@ static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
     return PyBool_FromLong(has);
 }
 
+/* has_edge for pairs of ids (int32 or int64, both the same): a bytearray of
+ * one bool (a byte) per pair. */
+static PyObject *graph_has_edges(PyObject *obj, PyObject *args) {
+    PyObject *src_obj, *dst_obj;
+    if (!PyArg_ParseTuple(args, "OO:has_edges", &src_obj, &dst_obj))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    dyng_py_ints src, dst;
+    memset(&dst, 0, sizeof dst);
+    PyObject *out = NULL;
+    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
+        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
+        goto done;
+    if (src.length != dst.length) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
+                      (long long)src.length, (long long)dst.length);
+        goto done;
+    }
+    void *data = NULL;
+    out = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &data);
+    if (!out)
+        goto done;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.has_edges");
+    dyng_py_rdlock(&self->lock);
+    dyng_status s =
+        dyng_graph_has_edges(self->handle, src.length, src.type, src.data, dst.data, (bool *)data);
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK) {
+        Py_CLEAR(out);
+        dyng_py_raise_status(s);
+    }
+done:
+    dyng_py_ints_release(&src);
+    dyng_py_ints_release(&dst);
+    return out;
+}
+
 /* The shape of an export, read under the lock. */
 typedef struct export_shape {
     int64_t n, rows_plus_one, length;
@@ -666,6 +705,8 @@ static PyMethodDef graph_methods[] = {
      "(ids, weights or None) of a vertex's row as bytearrays."},
     {"has_edge", graph_has_edge, METH_VARARGS,
      "has_edge($self, u, v, /)\n--\n\nWhether the edge u -> v is in the graph."},
+    {"has_edges", graph_has_edges, METH_VARARGS,
+     "has_edges($self, src, dst, /)\n--\n\nhas_edge of id pairs, a bool per byte."},
     {"to_csr", (PyCFunction)(void (*)(void))graph_to_csr, METH_VARARGS | METH_KEYWORDS,
      "to_csr($self, /, transposed=False)\n--\n\n(row_ptr, col, weights) as bytearrays."},
     {"edges", graph_edges, METH_NOARGS,

@@ -643,6 +643,45 @@ class Graph:
             return False  # also keeps them within the native int64
         return self._g.has_edge(a, b)
 
+    def has_edges(self, src: npt.ArrayLike, dst: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """Return :meth:`has_edge` for every pair ``(src[i], dst[i])``.
+
+        Parameters
+        ----------
+        src, dst : array_like
+            Integer ids of the same length, 0 or more (int32 or int64 arrays
+            are read in place; ids at or past :attr:`num_vertices` give False).
+
+        Returns
+        -------
+        numpy.ndarray
+            A new bool array, one entry per pair.
+
+        Raises
+        ------
+        InvalidArgumentError
+            For a negative id (naming its pair), arrays of different lengths,
+            or ids that are not integers.
+
+        Notes
+        -----
+        The pairs are looked up on the graph's threads, in pieces that poll
+        the interrupt flag (Ctrl-C stops a long call).
+
+        Examples
+        --------
+        >>> import numpy as np, dyng
+        >>> g = dyng.Graph.from_edges(np.array([0, 0, 2]), np.array([2, 1, 1]),
+        ...                           vertex_dtype="int32")
+        >>> g.has_edges([0, 1, 2, 7], [1, 0, 1, 0]).tolist()
+        [True, False, True, False]
+        """
+        s = natural_ids(src, "src")
+        d = natural_ids(dst, "dst")
+        if s.dtype != d.dtype:
+            s, d = s.astype(np.int64), d.astype(np.int64)
+        return np.frombuffer(self._g.has_edges(s, d), dtype=np.bool_)
+
     @staticmethod
     def _id(v: object) -> int:
         """An integer id as a Python int (no bool, no float)."""

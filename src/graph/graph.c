@@ -514,6 +514,55 @@ int64_t dyng_i_graph_window_target(const dyng_graph *g, int64_t lo, int64_t u, i
     return g->k->window_target(&g->out, u, g->p.directed ? lo : u, j);
 }
 
+/* has_edges: the pairs in pieces of this many (each a poll point). */
+#define HAS_EDGES_PIECE 16384
+
+typedef struct has_edges_job {
+    const dyng_graph *g;
+    int64_t count;
+    dyng_type type;
+    const void *src, *dst;
+    bool *has;
+} has_edges_job;
+
+static bool has_edges_piece(void *context, int64_t k) {
+    const has_edges_job *j = context;
+    const int64_t end = (k + 1) * HAS_EDGES_PIECE < j->count ? (k + 1) * HAS_EDGES_PIECE : j->count;
+    for (int64_t i = k * HAS_EDGES_PIECE; i < end; i++)
+        (void)dyng_graph_has_edge(&j->has[i], j->g, dyng_i_read_id(j->src, j->type, i),
+                                  dyng_i_read_id(j->dst, j->type, i));
+    return true;
+}
+
+dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
+                                 const void *src, const void *dst, bool *has) {
+    DYNG_I_CHECK_ARG(g);
+    if (count < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "count is %lld; accepted: 0 or more",
+                            (long long)count);
+    if (id_type != DYNG_TYPE_INT32 && id_type != DYNG_TYPE_INT64)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT, "id_type is %s; accepted: int32 or int64",
+                            dyng_type_name(id_type));
+    if (count == 0)
+        return DYNG_OK;
+    DYNG_I_CHECK_ARG(src);
+    DYNG_I_CHECK_ARG(dst);
+    DYNG_I_CHECK_ARG(has);
+    for (int64_t i = 0; i < count; i++) { /* refused before anything is written */
+        const int64_t u = dyng_i_read_id(src, id_type, i), v = dyng_i_read_id(dst, id_type, i);
+        if (u < 0 || v < 0)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "pair %lld is (%lld, %lld): ids are 0 or more", (long long)i,
+                                (long long)u, (long long)v);
+    }
+    has_edges_job job = {g, count, id_type, src, dst, has};
+    const int64_t pieces = (count + HAS_EDGES_PIECE - 1) / HAS_EDGES_PIECE;
+    const int threads = pieces > 1 ? dyng_i_threads(g->res) : 1;
+    if (dyng_i_run_chunks(pieces, has_edges_piece, &job, g->res, threads) != DYNG_OK)
+        return dyng_i_error(DYNG_INTERRUPTED, "has_edges interrupted");
+    return DYNG_OK;
+}
+
 bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {
     return g->k->row_holds(&g->out, u, v, g->p.order == DYNG_ORDER_SORTED);
 }

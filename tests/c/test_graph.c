@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "refmodel.h"
+#include "rng.h"
 
 static dyng_resources *seq; /* a sequential handle shared by the tests */
 
@@ -801,6 +802,90 @@ static void test_neighbors(void) {
     dyng_graph_free(&g);
 }
 
+/* has_edges: pairs by hand (both id types, past n, errors), then 100,000
+ * random pairs on two threads against dyng_graph_has_edge one by one, and an
+ * interrupt. */
+static void test_has_edges(void) {
+    int32_t src[] = {0, 0, 2, 1}, dst[] = {2, 1, 1, 1};
+    dyng_graph *g = NULL;
+    dyng_graph_properties p = props(true, DYNG_ORDER_APPEND, DYNG_PARALLEL_FORBID, 0);
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 4, 4, src, dst, NULL, seq));
+    int64_t u64[] = {0, 1, 1, 3, 0, (int64_t)1 << 40}, v64[] = {1, 0, 1, 3, 9, 1};
+    int32_t u32[] = {0, 1, 1, 3, 0, 5}, v32[] = {1, 0, 1, 3, 9, 1};
+    bool has[6];
+    const bool want[6] = {true, false, true, false, false, false};
+    memset(has, 1, sizeof has);
+    CHECK_OK(dyng_graph_has_edges(g, 6, DYNG_TYPE_INT64, u64, v64, has));
+    CHECK(memcmp(has, want, sizeof has) == 0);
+    memset(has, 1, sizeof has);
+    CHECK_OK(dyng_graph_has_edges(g, 6, DYNG_TYPE_INT32, u32, v32, has));
+    CHECK(memcmp(has, want, sizeof has) == 0);
+    CHECK_OK(dyng_graph_has_edges(g, 0, DYNG_TYPE_INT32, NULL, NULL, NULL));
+    /* A negative id is refused before anything is written. */
+    v32[4] = -2;
+    memset(has, 7, sizeof has);
+    CHECK_STATUS(dyng_graph_has_edges(g, 6, DYNG_TYPE_INT32, u32, v32, has), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "pair 4 is (0, -2)") != NULL);
+    CHECK(((unsigned char *)has)[0] == 7);
+    CHECK_STATUS(dyng_graph_has_edges(g, -1, DYNG_TYPE_INT32, u32, v32, has),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_graph_has_edges(g, 6, DYNG_TYPE_NONE, u32, v32, has), DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_graph_has_edges(g, 6, DYNG_TYPE_INT32, u32, NULL, has),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_graph_has_edges(NULL, 6, DYNG_TYPE_INT32, u32, v32, has),
+                 DYNG_INVALID_ARGUMENT);
+    dyng_graph_free(&g);
+
+    /* Many pairs, several pieces, two threads. */
+    enum { N = 3000, M = 20000, Q = 100000 };
+    int64_t *es = malloc(M * sizeof *es), *ed = malloc(M * sizeof *ed);
+    int64_t *qs = malloc(Q * sizeof *qs), *qd = malloc(Q * sizeof *qd);
+    bool *got = malloc(Q * sizeof *got);
+    REQUIRE(es && ed && qs && qd && got);
+    rng_state = 77;
+    for (int i = 0; i < M; i++) {
+        es[i] = rng_below(N);
+        ed[i] = rng_below(N);
+    }
+    for (int i = 0; i < Q; i++) { /* half of them edges, the rest random (some past n) */
+        int e = (int)rng_below(M);
+        qs[i] = i % 2 ? es[e] : rng_below(N + 10);
+        qd[i] = i % 2 ? ed[e] : rng_below(N + 10);
+    }
+    dyng_resources *r2 = NULL;
+    REQUIRE_OK(dyng_resources_new(
+        &r2, dyng_openmp_available() ? DYNG_BACKEND_OPENMP : DYNG_BACKEND_SEQUENTIAL,
+        dyng_openmp_available() ? 2 : 1));
+    p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    p.vertex_type = p.offset_type = DYNG_TYPE_INT64;
+    int32_t *ew = malloc(M * sizeof *ew);
+    REQUIRE(ew != NULL);
+    for (int i = 0; i < M; i++)
+        ew[i] = 1;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, N, M, es, ed, ew, r2));
+    CHECK_OK(dyng_graph_has_edges(g, Q, DYNG_TYPE_INT64, qs, qd, got));
+    int64_t mismatches = 0, found = 0;
+    for (int i = 0; i < Q; i++) {
+        bool one = !got[i];
+        CHECK_OK(dyng_graph_has_edge(&one, g, qs[i], qd[i]));
+        mismatches += one != got[i];
+        found += got[i];
+    }
+    CHECK(mismatches == 0 && found >= Q / 2);
+    /* A set interrupt flag stops it. */
+    CHECK_OK(dyng_interrupt(r2));
+    CHECK_STATUS(dyng_graph_has_edges(g, Q, DYNG_TYPE_INT64, qs, qd, got), DYNG_INTERRUPTED);
+    CHECK_OK(dyng_interrupt_clear(r2));
+    dyng_graph_free(&g);
+    dyng_resources_free(&r2);
+    free(es);
+    free(ed);
+    free(ew);
+    free(qs);
+    free(qd);
+    free(got);
+}
+
 /* clone: same contents, properties, version and state id; independent
  * afterwards (changing one leaves the other as it was). */
 static void test_clone(void) {
@@ -1008,6 +1093,7 @@ int main(void) {
     test_from_csr();
     test_degree();
     test_neighbors();
+    test_has_edges();
     test_clone();
     test_version_state();
     test_set_resources();

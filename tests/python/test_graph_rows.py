@@ -239,7 +239,7 @@ def test_docstring_examples_of_graph() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     tried = 0
-    for name in ("row", "neighbors", "has_edge", "degrees"):
+    for name in ("row", "neighbors", "has_edge", "has_edges", "degrees"):
         for test in finder.find(getattr(dyng.Graph, name), globs={"dyng": dyng, "np": np}):
             tried += len(test.examples)
             runner.run(test)
@@ -325,3 +325,99 @@ def test_degrees_of_an_empty_graph() -> None:
     assert d.dtype == np.int64 and d.size == 0
     d = dyng.Graph.from_edges(i32(), i32(), num_vertices=3).degrees()
     assert d.tolist() == [0, 0, 0] and d.flags.writeable
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    directed=st.booleans(),
+    stored=st.booleans(),
+    order=st.sampled_from(["sorted", "append"]),
+    multi=st.sampled_from(["forbid", "allow"]),
+    id64=st.booleans(),
+)
+def test_has_edges_against_the_edge_set(
+    seed: int, directed: bool, stored: bool, order: str, multi: str, id64: bool
+) -> None:
+    """has_edges of pairs (half of them edges, some past n, in both id types)
+    against a Python set of the edges, and against has_edge one by one."""
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(1, 300)), int(rng.integers(0, 1500))
+    src = rng.integers(0, n, m).astype(np.int32)
+    dst = rng.integers(0, n, m).astype(np.int32)
+    g = dyng.Graph.from_edges(
+        src,
+        dst,
+        rng.integers(1, 9, m).astype(np.int32),
+        num_vertices=n,
+        directed=directed,
+        store_transposed=stored,
+        row_order=order,
+        multi_edges=multi,
+    )
+    edges = set(zip(src.tolist(), dst.tolist(), strict=True))
+    if not directed:
+        edges |= {(v, u) for u, v in edges}
+    q = 500
+    pick = rng.integers(0, max(m, 1), q)
+    qs = np.where(np.arange(q) % 2 == 1, src[pick] if m else 0, rng.integers(0, n + 5, q))
+    qd = np.where(np.arange(q) % 2 == 1, dst[pick] if m else 0, rng.integers(0, n + 5, q))
+    qs, qd = qs.astype(np.int64 if id64 else np.int32), qd.astype(np.int64 if id64 else np.int32)
+    got = g.has_edges(qs, qd)
+    assert got.dtype == np.bool_ and got.shape == (q,)
+    want = [(u, v) in edges for u, v in zip(qs.tolist(), qd.tolist(), strict=True)]
+    assert got.tolist() == want
+    assert want == [g.has_edge(u, v) for u, v in zip(qs.tolist(), qd.tolist(), strict=True)]
+
+
+def test_has_edges_takes_lists_and_mixed_types() -> None:
+    g = small()
+    assert g.has_edges([0, 0, 1, 3, 9], [1, 2, 0, 3, 0]).tolist() == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
+    assert g.has_edges(np.array([0], np.int32), np.array([2**40], np.int64)).tolist() == [False]
+    assert g.has_edges(np.array([2**40]), [1]).tolist() == [False]
+    out = g.has_edges([], [])
+    assert out.dtype == np.bool_ and out.size == 0
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "message"),
+    [
+        ([0, 1], [1, -1], r"pair 1 is \(1, -1\): ids are 0 or more"),
+        ([-3], [0], r"pair 0 is \(-3, 0\)"),
+        ([0, 1], [1], "src has 2 ids but dst has 1"),
+        ([0.5], [1], "src: expected integers"),
+        ([0], [True], "dst: expected integers, got bools"),
+        ([0], [2**64 - 1], "does not fit int64"),
+        ([[0]], [[1]], "expected a 1-dimensional array"),
+    ],
+)
+def test_has_edges_refuses(src: object, dst: object, message: str) -> None:
+    with pytest.raises(dyng.InvalidArgumentError, match=message):
+        small().has_edges(src, dst)  # type: ignore[arg-type]
+
+
+def test_has_edges_on_threads_and_interrupted() -> None:
+    """Many pairs (several pieces) on two threads give what one thread gives;
+    a set interrupt flag stops the call."""
+    rng = np.random.default_rng(5)
+    src, dst, _ = generators.erdos_renyi_edges(20_000, 100_000, seed=5, vertex_dtype="int32")
+    qs = np.concatenate([src, rng.integers(0, 20_000, 100_000).astype(np.int32)])
+    qd = np.concatenate([dst, rng.integers(0, 20_000, 100_000).astype(np.int32)])
+    one = dyng.Graph.from_edges(src, dst, resources=dyng.Resources.sequential())
+    two = dyng.Graph.from_edges(src, dst, resources=dyng.Resources.openmp(2))
+    got = two.has_edges(qs, qd)
+    assert got.tolist() == one.has_edges(qs, qd).tolist()
+    assert bool(got[: len(src)].all())
+    two.resources.interrupt()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            two.has_edges(qs, qd)
+    finally:
+        two.resources.clear_interrupt()
+    assert two.has_edges(qs, qd).tolist() == got.tolist()
