@@ -207,17 +207,18 @@ dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v
 /*
  * Whether the graph has an edge from u to v (between them, undirected). A
  * vertex at or past n has no edges, so it gives false; a negative id fails
- * with DYNG_INVALID_ARGUMENT. A binary search of a sorted row, else a scan;
- * with stored in-edges the shorter of u's out-row and v's in-row is read.
+ * with DYNG_INVALID_ARGUMENT. A binary search of u's out-row where rows are
+ * sorted, else a scan of it.
  */
 dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64_t v);
 
 /*
  * dyng_graph_has_edge for `count` pairs (src[i], dst[i]), ids of id_type
  * (int32 or int64, whatever the graph's type), into has[0 .. count): on the
- * graph's threads, in pieces that poll the interrupt flag. A negative id
- * fails with DYNG_INVALID_ARGUMENT naming its index, before anything is
- * written; DYNG_INTERRUPTED leaves `has` partly written.
+ * graph's threads, in pieces that poll the interrupt flag, each loading the
+ * rows of the pairs ahead of their searches. A negative id fails with
+ * DYNG_INVALID_ARGUMENT naming its index, before anything is written;
+ * DYNG_INTERRUPTED leaves `has` partly written.
  */
 dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
                                  const void *src, const void *dst, bool *has);

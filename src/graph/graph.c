@@ -470,14 +470,7 @@ dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64
     if (u < 0 || v < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is negative; ids are 0 or more",
                             (long long)(u < 0 ? u : v));
-    if (u >= g->n || v >= g->n)
-        return DYNG_OK;
-    const bool sorted = g->p.order == DYNG_ORDER_SORTED;
-    if (g->p.directed && g->p.store_transposed &&
-        g->k->row_len(&g->in, v) < g->k->row_len(&g->out, u))
-        *has = g->k->row_holds(&g->in, v, u, sorted);
-    else
-        *has = g->k->row_holds(&g->out, u, v, sorted);
+    g->k->has_pairs(g, DYNG_TYPE_INT64, &u, &v, 0, 1, has);
     return DYNG_OK;
 }
 
@@ -528,9 +521,7 @@ typedef struct has_edges_job {
 static bool has_edges_piece(void *context, int64_t k) {
     const has_edges_job *j = context;
     const int64_t end = (k + 1) * HAS_EDGES_PIECE < j->count ? (k + 1) * HAS_EDGES_PIECE : j->count;
-    for (int64_t i = k * HAS_EDGES_PIECE; i < end; i++)
-        (void)dyng_graph_has_edge(&j->has[i], j->g, dyng_i_read_id(j->src, j->type, i),
-                                  dyng_i_read_id(j->dst, j->type, i));
+    j->g->k->has_pairs(j->g, j->type, j->src, j->dst, k * HAS_EDGES_PIECE, end, j->has);
     return true;
 }
 

@@ -132,6 +132,9 @@ struct dyng_i_kernels {
      * transpose_csr, written where the outputs are not NULL; their number. */
     int64_t (*in_row_scan)(const dyng_i_adj *adj, int64_t n, int K, int64_t v, void *col,
                            int32_t *w);
+    /* Whether pairs lo..hi of src, dst (ids of type t, >= 0) are edges. */
+    void (*has_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
+                      int64_t lo, int64_t hi, bool *has);
     dyng_status (*check)(const dyng_graph *g);
     /* apply (apply_rows.tmpl.h): read the touched rows' records, refuse a
      * batch that an error switch fails, place the rows, allocate, commit. */
