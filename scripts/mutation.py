@@ -557,6 +557,20 @@ MUTANTS: tuple[Mutant, ...] = (
         c_tests=("test_graph", "test_apply_random"),
         py_tests=("tests/python/test_graph_rows.py",),
     ),
+    Mutant(
+        name="graph-has-edge-takes-any-later-target",
+        bug="has_edge (and has_edges) answers true whenever the sorted row holds a target at "
+        "or above the one asked for, not only that target.",
+        edits=(
+            Edit(
+                "src/graph/kernels.tmpl.h",
+                "                found = k < len && (int64_t)row[k] == v;\n",
+                "                found = k < len;\n",
+            ),
+        ),
+        c_tests=("test_graph", "test_apply_random"),
+        py_tests=("tests/python/test_graph_rows.py",),
+    ),
 )
 
 
