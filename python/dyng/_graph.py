@@ -688,6 +688,8 @@ class Graph:
     @staticmethod
     def _id(v: object) -> int:
         """An integer id as a Python int (no bool, no float)."""
+        if type(v) is int:  # the common case first (a bool's type is bool)
+            return v
         if isinstance(v, bool | np.bool_):
             raise InvalidArgumentError(f"vertex must be an integer, got {v!r}")
         try:
