@@ -150,6 +150,17 @@ def test_rows_follow_batches_and_growth() -> None:
     assert g.has_edge(6, 0) and not g.has_edge(0, 2) and g.has_edge(0, 3)
 
 
+def random_graph(
+    rng: np.random.Generator, n: int, m: int, *, weighted: bool = True, **properties: Any
+) -> tuple[dyng.Graph, npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """A graph of m random pairs among n vertices (self-loops and repeats
+    included, so that the properties decide what stays), and the pairs."""
+    src = rng.integers(0, n, m).astype(np.int32)
+    dst = rng.integers(0, n, m).astype(np.int32)
+    w = rng.integers(1, 100, m).astype(np.int32) if weighted else None
+    return dyng.Graph.from_edges(src, dst, w, num_vertices=n, **properties), src, dst
+
+
 def _nx_multigraph(g: dyng.Graph) -> Any:
     nx = pytest.importorskip("networkx")
     src, dst, _ = g.edges()
@@ -175,11 +186,10 @@ def test_rows_against_networkx_after_batches(
     """Rows as NetworkX lists them (as multisets) after a few random batches
     (with new vertices), and has_edge against NetworkX's has_edge."""
     rng = np.random.default_rng(seed)
-    g = dyng.Graph.from_edges(
-        rng.integers(0, n, m).astype(np.int32),
-        rng.integers(0, n, m).astype(np.int32),
-        rng.integers(1, 100, m).astype(np.int32),
-        num_vertices=n,
+    g, _, _ = random_graph(
+        rng,
+        n,
+        m,
         directed=directed,
         store_transposed=stored,
         row_order=order,
@@ -297,13 +307,8 @@ def test_degrees_against_scipy(seed: int, directed: bool, stored: bool, multi: s
     sp = pytest.importorskip("scipy.sparse")
     rng = np.random.default_rng(seed)
     n, m = int(rng.integers(1, 400)), int(rng.integers(0, 2000))
-    g = dyng.Graph.from_edges(
-        rng.integers(0, n, m).astype(np.int32),
-        rng.integers(0, n, m).astype(np.int32),
-        num_vertices=n,
-        directed=directed,
-        store_transposed=stored,
-        multi_edges=multi,
+    g, _, _ = random_graph(
+        rng, n, m, weighted=False, directed=directed, store_transposed=stored, multi_edges=multi
     )
     k = int(rng.integers(0, 300))
     g.apply(dyng.EdgeBatch(insert=(rng.integers(0, n + 5, k), rng.integers(0, n + 5, k))))
@@ -345,13 +350,10 @@ def test_has_edges_against_the_edge_set(
     against a Python set of the edges, and against has_edge one by one."""
     rng = np.random.default_rng(seed)
     n, m = int(rng.integers(1, 300)), int(rng.integers(0, 1500))
-    src = rng.integers(0, n, m).astype(np.int32)
-    dst = rng.integers(0, n, m).astype(np.int32)
-    g = dyng.Graph.from_edges(
-        src,
-        dst,
-        rng.integers(1, 9, m).astype(np.int32),
-        num_vertices=n,
+    g, src, dst = random_graph(
+        rng,
+        n,
+        m,
         directed=directed,
         store_transposed=stored,
         row_order=order,
