@@ -225,6 +225,7 @@ bench: $(BENCH_STAMP)
 	$(VENV)/bin/python bench/mm_read.py
 	$(MAKE) python
 	set -o pipefail; $(VENV)/bin/python bench/python_api.py | tee bench/results/python_api.txt
+	set -o pipefail; $(VENV)/bin/python bench/graph_reads.py | tee bench/results/graph_reads.txt
 	set -o pipefail; $(VENV)/bin/python bench/sssp.py | tee bench/results/sssp.txt
 	set -o pipefail; $(VENV)/bin/python bench/sssp_peers.py | tee bench/results/sssp_peers.txt
 	set -o pipefail; $(VENV)/bin/python bench/io_formats.py | tee bench/results/io_formats.txt
