@@ -564,8 +564,8 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 "src/graph/kernels.tmpl.h",
-                "                found = k < len && (int64_t)row[k] == v;\n",
-                "                found = k < len;\n",
+                "        return k < len && (int64_t)row[k] == v;\n",
+                "        return k < len;\n",
             ),
         ),
         c_tests=("test_graph", "test_apply_random"),

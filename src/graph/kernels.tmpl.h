@@ -575,6 +575,24 @@ static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_p
         row_ptr[n] = (DYNG_O)at;
 }
 
+/* Every row's length, or with `targets` how many entries point at each
+ * vertex (the in-degrees that the rows imply), into out[0 .. n). */
+static void DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out) {
+    const ROW *rows = DYNG_FN(rows)(adj);
+    if (!targets) {
+        for (int64_t v = 0; v < n; v++)
+            out[v] = DYNG_FN(len_of)(&rows[v]);
+        return;
+    }
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    memset(out, 0, (size_t)n * sizeof *out);
+    for (int64_t u = 0; u < n; u++) {
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++)
+            out[(int64_t)col[off + i]]++;
+    }
+}
+
 /* In-rows computed from out-rows: sources ascending, each in its row order. */
 static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
                                           void *col_v, int32_t *w) {
@@ -583,11 +601,7 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     int64_t *cursor = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
     if (cursor == NULL)
         return dyng_i_oom("a transposition", ((size_t)n + 1) * sizeof(int64_t));
-    for (int64_t u = 0; u < n; u++) {
-        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
-        for (int64_t i = 0; i < len; i++)
-            cursor[(int64_t)col[off + i] + 1]++;
-    }
+    DYNG_FN(lengths)(adj, n, true, cursor + 1); /* in-degrees, then their prefix sums */
     for (int64_t v = 0; v < n; v++)
         cursor[v + 1] += cursor[v];
     DYNG_O *row_ptr = row_ptr_v;
@@ -630,24 +644,6 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
                 memcpy(w + at * K, adj->w + (off + i) * K, (size_t)K * sizeof(int32_t));
             at++;
         }
-    }
-}
-
-/* Every row's length, or with `targets` how many entries point at each
- * vertex (the in-degrees that the rows imply), into out[0 .. n). */
-static void DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out) {
-    const ROW *rows = DYNG_FN(rows)(adj);
-    if (!targets) {
-        for (int64_t v = 0; v < n; v++)
-            out[v] = DYNG_FN(len_of)(&rows[v]);
-        return;
-    }
-    const DYNG_V *col = DYNG_FN(cols)(adj);
-    memset(out, 0, (size_t)n * sizeof *out);
-    for (int64_t u = 0; u < n; u++) {
-        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
-        for (int64_t i = 0; i < len; i++)
-            out[(int64_t)col[off + i]]++;
     }
 }
 
@@ -741,19 +737,7 @@ static void DYNG_FN(has_pairs)(const dyng_graph *g, dyng_type t, const void *src
         }
 #endif
         const int64_t u = dyng_i_read_id(src, t, i), v = dyng_i_read_id(dst, t, i);
-        bool found = false;
-        if (u < n && v < n) {
-            const int64_t len = DYNG_FN(len_of)(&rows[u]);
-            const DYNG_V *row = col + (int64_t)rows[u].off;
-            if (sorted) {
-                const int64_t k = DYNG_FN(first_at_least)(row, 0, len, v);
-                found = k < len && (int64_t)row[k] == v;
-            } else {
-                for (int64_t j = 0; j < len && !found; j++)
-                    found = (int64_t)row[j] == v;
-            }
-        }
-        has[i] = found;
+        has[i] = u < n && v < n && DYNG_FN(row_holds)(&g->out, u, v, sorted);
     }
 }
 
