@@ -8,11 +8,13 @@ in-edges stored; built with `dyng.generators`), in one run, one thread unless sa
 (a) per call, best of 3 over 20,000 random vertices: ``Graph.row(v)``, ``Graph.neighbors(v)``,
     ``Graph.degree(v)``, ``Graph.has_edge(u, v)``; beside them SciPy's ``A[u, v]`` on a CSR
     matrix of the same edges, and the slice ``A.indices[A.indptr[v]:A.indptr[v + 1]]`` copied;
+    and over 20,000 random edges, ``Graph.weight(u, v)`` against ``A[u, v]``;
 (b) every degree: ``Graph.degrees()`` (and ``transposed=True``) against
     ``numpy.diff(Graph.to_csr()[0])``;
 (c) 1M pairs, half of them edges and half random: ``Graph.has_edges`` on one and two threads
-    against SciPy's ``A[src, dst]``, and against a loop of ``has_edge`` (timed on 20,000 pairs).
-    The answers are compared, and a difference fails the run.
+    against SciPy's ``A[src, dst]``, and against a loop of ``has_edge`` (timed on 20,000 pairs);
+    ``Graph.edge_weights(src, dst, default=0)``, which gives what ``A[src, dst]`` gives, on one
+    and two threads. The answers are compared, and a difference fails the run.
 
 Prints a table and writes bench/results/graph_reads.json.
 Usage: python bench/graph_reads.py [--scale 20] [--quick]
@@ -76,6 +78,10 @@ def run_graph(name: str, src: Any, dst: Any, w: Any, n: int, threads: int) -> di
     row["has_edge_us"] = per_call(lambda v: g.has_edge(v, v + 1))
     row["scipy_get_us"] = per_call(lambda v: a[v, v + 1])
     row["scipy_slice_us"] = per_call(lambda v: a.indices[a.indptr[v] : a.indptr[v + 1]].copy())
+    some = rng.integers(0, len(src), len(vs))
+    edge = dict(zip(vs, zip(src[some].tolist(), dst[some].tolist(), strict=True), strict=True))
+    row["weight_us"] = per_call(lambda v: g.weight(*edge[v]))
+    row["scipy_weight_us"] = per_call(lambda v: a[edge[v]])
 
     row["degrees_ms"], deg = best(g.degrees)
     row["degrees_in_ms"], _ = best(lambda: g.degrees(transposed=True))
@@ -100,6 +106,11 @@ def run_graph(name: str, src: Any, dst: Any, w: Any, n: int, threads: int) -> di
     tl, got_loop = best(lambda: [g.has_edge(u, v) for u, v in pairs])
     if not (got.tolist() == got_n.tolist() == want.tolist() and got_loop == want[:loop].tolist()):
         raise SystemExit(f"graph_reads: {name}: has_edges differs from SciPy or has_edge")
+    tw, got_w = best(lambda: g.edge_weights(qs, qd, default=0))
+    twn, got_wn = best(lambda: gt.edge_weights(qs, qd, default=0))
+    tsw, want_w = best(lambda: np.asarray(a[qs, qd]).ravel())
+    if not (got_w[:, 0].tolist() == got_wn[:, 0].tolist() == want_w.tolist()):
+        raise SystemExit(f"graph_reads: {name}: edge_weights differs from SciPy's A[src, dst]")
     row.update(
         {
             "pairs": q,
@@ -111,6 +122,11 @@ def run_graph(name: str, src: Any, dst: Any, w: Any, n: int, threads: int) -> di
             "has_edges_vs_scipy": ts / t1,
             "has_edges_threads_vs_scipy": ts / tn,
             "has_edges_vs_loop": tl / loop * q / t1,
+            "edge_weights_ms": tw * 1e3,
+            "edge_weights_threads_ms": twn * 1e3,
+            "scipy_values_ms": tsw * 1e3,
+            "edge_weights_vs_scipy": tsw / tw,
+            "edge_weights_threads_vs_scipy": tsw / twn,
         }
     )
     return row
@@ -135,6 +151,10 @@ def main() -> int:
             f"{r['scipy_get_us']:.2f}  scipy row slice copied {r['scipy_slice_us']:.2f}"
         )
         print(
+            f"  per edge (us): weight {r['weight_us']:.2f}  |  scipy A[u, v] "
+            f"{r['scipy_weight_us']:.2f}  ratio {r['scipy_weight_us'] / r['weight_us']:.1f}x"
+        )
+        print(
             f"  every degree: degrees() {r['degrees_ms']:.2f} ms  (in: {r['degrees_in_ms']:.2f} ms)"
             f"  diff(to_csr()[0]) {r['diff_to_csr_ms']:.2f} ms  ratio {r['degrees_ratio']:.1f}x"
         )
@@ -144,6 +164,12 @@ def main() -> int:
             f"has_edge loop {r['has_edge_loop_ms']:.0f} ms  ratios vs scipy "
             f"{r['has_edges_vs_scipy']:.2f}x ({r['threads']} threads "
             f"{r['has_edges_threads_vs_scipy']:.2f}x), vs the loop {r['has_edges_vs_loop']:.0f}x"
+        )
+        print(
+            f"  {r['pairs']:,} pairs: edge_weights {r['edge_weights_ms']:.1f} ms, {r['threads']} "
+            f"threads {r['edge_weights_threads_ms']:.1f} ms  scipy A[src, dst] (values) "
+            f"{r['scipy_values_ms']:.1f} ms  ratios vs scipy {r['edge_weights_vs_scipy']:.2f}x "
+            f"({r['threads']} threads {r['edge_weights_threads_vs_scipy']:.2f}x)"
         )
     out = {
         "date": str(date.today()),

@@ -564,12 +564,33 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 "src/graph/kernels.tmpl.h",
-                "        return k < len && (int64_t)row[k] == v;\n",
-                "        return k < len;\n",
+                "        return k < len && (int64_t)row[k] == v ? off + k : -1;\n",
+                "        return k < len ? off + k : -1;\n",
             ),
         ),
         c_tests=("test_graph", "test_apply_random"),
         py_tests=("tests/python/test_graph_rows.py",),
+    ),
+    Mutant(
+        name="graph-edge-weights-of-the-last-copy",
+        bug="edge_weights (and weight) read the last copy of a parallel edge in an append row, "
+        "not the first, which an upsert rewrites and a deletion removes.",
+        edits=(
+            Edit(
+                "src/graph/kernels.tmpl.h",
+                "    for (int64_t i = 0; i < len; i++)\n"
+                "        if ((int64_t)row[i] == v)\n"
+                "            return off + i;\n"
+                "    return -1;\n",
+                "    int64_t last = -1;\n"
+                "    for (int64_t i = 0; i < len; i++)\n"
+                "        if ((int64_t)row[i] == v)\n"
+                "            last = off + i;\n"
+                "    return last;\n",
+            ),
+        ),
+        c_tests=("test_graph", "test_apply_random"),
+        py_tests=("tests/python/test_graph_rows.py", "tests/python/test_apply.py"),
     ),
 )
 

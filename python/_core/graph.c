@@ -401,6 +401,96 @@ done:
     return out;
 }
 
+/* The weights of the edge (u, v) (its first copy) as a tuple of
+ * num_weights ints, or None when the graph has no such edge. */
+static PyObject *graph_edge_weight(PyObject *obj, PyObject *args) {
+    long long u, v;
+    if (!PyArg_ParseTuple(args, "LL:edge_weight", &u, &v))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    const int64_t s64 = (int64_t)u, d64 = (int64_t)v;
+    bool found = false;
+    int32_t w[DYNG_MAX_WEIGHTS];
+    dyng_graph_properties p;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.edge_weight");
+    dyng_py_rdlock(&self->lock);
+    dyng_status s = dyng_graph_properties_of(&p, self->handle);
+    if (s == DYNG_OK)
+        s = dyng_graph_edge_weights(self->handle, 1, DYNG_TYPE_INT64, &s64, &d64, &found, w);
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    if (!found)
+        Py_RETURN_NONE;
+    PyObject *out = PyTuple_New(p.num_weights);
+    for (int k = 0; out != NULL && k < p.num_weights; k++) {
+        PyObject *x = PyLong_FromLong((long)w[k]);
+        if (x == NULL || PyTuple_SetItem(out, k, x) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
+}
+
+/* edge_weight for pairs of ids (int32 or int64, both the same): a bytearray
+ * of one bool (a byte) per pair, and one of num_weights int32 per pair (an
+ * absent pair's all `fill`). */
+static PyObject *graph_edge_weights(PyObject *obj, PyObject *args) {
+    PyObject *src_obj, *dst_obj;
+    int fill = 0;
+    if (!PyArg_ParseTuple(args, "OOi:edge_weights", &src_obj, &dst_obj, &fill))
+        return NULL;
+    dyng_py_graph *self = (dyng_py_graph *)obj;
+    dyng_py_ints src, dst;
+    memset(&dst, 0, sizeof dst);
+    PyObject *found = NULL, *weights = NULL;
+    void *f_data = NULL, *w_data = NULL;
+    dyng_graph_properties p;
+    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
+        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
+        goto done;
+    if (src.length != dst.length) {
+        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
+                      (long long)src.length, (long long)dst.length);
+        goto done;
+    }
+    /* The weight count cannot change: only the lock's holder could apply a
+     * batch, and no batch changes it. */
+    dyng_status s = dyng_graph_properties_of(&p, self->handle);
+    if (s != DYNG_OK) {
+        dyng_py_raise_status(s);
+        goto done;
+    }
+    found = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &f_data);
+    if (found != NULL)
+        weights = dyng_py_bytearray(
+            (Py_ssize_t)src.length * (Py_ssize_t)p.num_weights * (Py_ssize_t)sizeof(int32_t),
+            &w_data);
+    if (weights == NULL)
+        goto done;
+    for (int64_t i = 0; i < src.length * p.num_weights; i++)
+        ((int32_t *)w_data)[i] = (int32_t)fill;
+    dyng_py_call call;
+    DYNG_PY_BEGIN_NATIVE(&call, "graph.edge_weights");
+    dyng_py_rdlock(&self->lock);
+    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, dst.data,
+                                (bool *)f_data, (int32_t *)w_data);
+    dyng_py_unlock(&self->lock);
+    DYNG_PY_END_NATIVE(&call);
+    if (s != DYNG_OK)
+        dyng_py_raise_status(s);
+done:
+    dyng_py_ints_release(&src);
+    dyng_py_ints_release(&dst);
+    if (weights == NULL || PyErr_Occurred()) {
+        Py_XDECREF(found);
+        Py_XDECREF(weights);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", found, weights);
+}
+
 /* The shape of an export, read under the lock. */
 typedef struct export_shape {
     int64_t n, rows_plus_one, length;
@@ -707,6 +797,11 @@ static PyMethodDef graph_methods[] = {
      "has_edge($self, u, v, /)\n--\n\nWhether the edge u -> v is in the graph."},
     {"has_edges", graph_has_edges, METH_VARARGS,
      "has_edges($self, src, dst, /)\n--\n\nhas_edge of id pairs, a bool per byte."},
+    {"edge_weight", graph_edge_weight, METH_VARARGS,
+     "edge_weight($self, u, v, /)\n--\n\nThe weights of edge (u, v) as a tuple, or None."},
+    {"edge_weights", graph_edge_weights, METH_VARARGS,
+     "edge_weights($self, src, dst, fill, /)\n--\n\n(found bytes, int32 weights bytes) of id "
+     "pairs."},
     {"to_csr", (PyCFunction)(void (*)(void))graph_to_csr, METH_VARARGS | METH_KEYWORDS,
      "to_csr($self, /, transposed=False)\n--\n\n(row_ptr, col, weights) as bytearrays."},
     {"edges", graph_edges, METH_NOARGS,

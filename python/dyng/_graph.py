@@ -685,17 +685,154 @@ class Graph:
             s, d = s.astype(np.int64), d.astype(np.int64)
         return np.frombuffer(self._g.has_edges(s, d), dtype=np.bool_)
 
+    def weight(self, u: SupportsIndex, v: SupportsIndex, *, objective: SupportsIndex = 0) -> int:
+        """Return the weight of the edge from ``u`` to ``v``.
+
+        Parameters
+        ----------
+        u, v : int or SupportsIndex
+            Vertex ids, 0 or more.
+        objective : int or SupportsIndex, default 0
+            Which of the :attr:`num_weights` weight columns to read (the
+            option of the same name of :func:`dyng.sssp.compute`).
+
+        Returns
+        -------
+        int
+            The weight. Where parallel edges are allowed and ``(u, v)`` has
+            several copies, the first copy's, in row order: the copy that an
+            upserting insertion rewrites and a deletion removes.
+
+        Raises
+        ------
+        InvalidArgumentError
+            When ``(u, v)`` is not an edge (:meth:`has_edge` tells), for an
+            unweighted graph, an ``objective`` out of range, a negative id or
+            one that is not an integer.
+
+        See Also
+        --------
+        edge_weights : every weight of many pairs at once.
+
+        Examples
+        --------
+        >>> import numpy as np, dyng
+        >>> g = dyng.Graph.from_edges(np.array([0, 0, 2]), np.array([2, 1, 1]),
+        ...                           np.array([5, 7, 3]), num_vertices=3)
+        >>> g.weight(0, 1)
+        7
+        """
+        k = self._id(objective, "objective")
+        if not 0 <= k < self._props[4]:
+            raise InvalidArgumentError(
+                self._no_weights()
+                if self._props[4] == 0
+                else f"objective is {k}; accepted: 0..{self._props[4] - 1}"
+            )
+        a, b = self._id(u), self._id(v)
+        if a < 0 or b < 0:
+            raise InvalidArgumentError(f"vertex {min(a, b)} is negative; ids are 0 or more")
+        w = None
+        if a < self.num_vertices and b < self.num_vertices:  # also within the native int64
+            w = self._g.edge_weight(a, b)
+        if w is None:
+            raise InvalidArgumentError(
+                f"({a}, {b}) is not an edge of the graph; has_edge() tells whether it is"
+            )
+        return w[k]
+
+    def edge_weights(
+        self, src: npt.ArrayLike, dst: npt.ArrayLike, *, default: SupportsIndex | None = None
+    ) -> WeightArray:
+        """Return the weights of every pair ``(src[i], dst[i])``.
+
+        Parameters
+        ----------
+        src, dst : array_like
+            Integer ids of the same length, 0 or more (int32 or int64 arrays
+            are read in place).
+        default : int or SupportsIndex, optional
+            The weight given to a pair that is not an edge (an int32 value).
+            Without it, such a pair raises.
+
+        Returns
+        -------
+        numpy.ndarray
+            A new int32 array of shape ``(len(src), num_weights)``: row ``i``
+            holds the weights of edge ``(src[i], dst[i])``, of its first copy
+            in row order where parallel edges are allowed (the copy that an
+            upserting insertion rewrites and a deletion removes), or
+            ``default`` in every column.
+
+        Raises
+        ------
+        InvalidArgumentError
+            For a pair that is not an edge when ``default`` is not given
+            (naming the first), an unweighted graph, a ``default`` outside
+            int32, a negative id (naming its pair), arrays of different
+            lengths, or ids that are not integers.
+
+        See Also
+        --------
+        has_edges : which pairs are edges.
+        weight : one weight of one edge.
+
+        Notes
+        -----
+        As fast as :meth:`has_edges`, which it extends: the pairs are looked
+        up on the graph's threads, in pieces that poll the interrupt flag,
+        each pair's row and weights loaded while earlier pairs are searched.
+
+        Examples
+        --------
+        >>> import numpy as np, dyng
+        >>> g = dyng.Graph.from_edges(np.array([0, 0, 2]), np.array([2, 1, 1]),
+        ...                           np.array([5, 7, 3]), num_vertices=3)
+        >>> g.edge_weights([0, 2, 1], [2, 1, 0], default=-1)[:, 0].tolist()
+        [5, 3, -1]
+        """
+        if self._props[4] == 0:
+            raise InvalidArgumentError(self._no_weights())
+        fill = None
+        if default is not None:
+            fill = self._id(default, "default")
+            if not -(2**31) <= fill < 2**31:
+                raise InvalidArgumentError(
+                    f"default is {fill}; accepted: an int32 value (-2**31 to 2**31 - 1)"
+                )
+        s = natural_ids(src, "src")
+        d = natural_ids(dst, "dst")
+        if s.dtype != d.dtype:
+            s, d = s.astype(np.int64), d.astype(np.int64)
+        f, w = self._g.edge_weights(s, d, 0 if fill is None else fill)  # absent pairs: fill
+        found = np.frombuffer(f, dtype=np.bool_)
+        if fill is None and not found.all():
+            i = int(np.argmin(found))
+            raise InvalidArgumentError(
+                f"pair {i} ({int(s[i])}, {int(d[i])}) is not an edge of the graph "
+                f"({int(found.size - np.count_nonzero(found))} of {found.size} pairs are "
+                "not); pass default= to fill them, or has_edges() to find them"
+            )
+        return np.frombuffer(w, dtype=_LE["int32"]).reshape(-1, self._props[4])
+
+    def _no_weights(self) -> str:
+        """The message for reading weights of an unweighted graph."""
+        return (
+            "the graph is unweighted (num_weights=0), so its edges have no weights; "
+            "has_edge() and has_edges() tell which pairs are edges"
+        )
+
     @staticmethod
-    def _id(v: object) -> int:
-        """An integer id as a Python int (no bool, no float)."""
+    def _id(v: object, what: str = "vertex") -> int:
+        """An integer (an id by default) as a Python int (no bool, no float)."""
         if type(v) is int:  # the common case first (a bool's type is bool)
             return v
         if isinstance(v, bool | np.bool_):
-            raise InvalidArgumentError(f"vertex must be an integer, got {v!r}")
+            raise InvalidArgumentError(f"{what} must be an integer, got {v!r}")
         try:
             return operator.index(v)  # type: ignore[arg-type]
         except TypeError:
-            raise InvalidArgumentError(f"vertex must be an integer, got {v!r}") from None
+            raise InvalidArgumentError(f"{what} must be an integer, got {v!r}") from None
 
     def _vertex(self, v: object) -> int:
         """A vertex of the graph, ``0 <= v < num_vertices``."""

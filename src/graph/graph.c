@@ -470,7 +470,7 @@ dyng_status dyng_graph_has_edge(bool *has, const dyng_graph *g, int64_t u, int64
     if (u < 0 || v < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "vertex %lld is negative; ids are 0 or more",
                             (long long)(u < 0 ? u : v));
-    g->k->has_pairs(g, DYNG_TYPE_INT64, &u, &v, 0, 1, has);
+    g->k->find_pairs(g, DYNG_TYPE_INT64, &u, &v, 0, 1, has, NULL);
     return DYNG_OK;
 }
 
@@ -507,26 +507,32 @@ int64_t dyng_i_graph_window_target(const dyng_graph *g, int64_t lo, int64_t u, i
     return g->k->window_target(&g->out, u, g->p.directed ? lo : u, j);
 }
 
-/* has_edges: the pairs in pieces of this many (each a poll point). */
+/* has_edges, edge_weights: the pairs in pieces of this many (each a poll
+ * point). */
 #define HAS_EDGES_PIECE 16384
 
-typedef struct has_edges_job {
+typedef struct find_edges_job {
     const dyng_graph *g;
     int64_t count;
     dyng_type type;
     const void *src, *dst;
-    bool *has;
-} has_edges_job;
+    bool *found;
+    int32_t *weights;
+} find_edges_job;
 
-static bool has_edges_piece(void *context, int64_t k) {
-    const has_edges_job *j = context;
+static bool find_edges_piece(void *context, int64_t k) {
+    const find_edges_job *j = context;
     const int64_t end = (k + 1) * HAS_EDGES_PIECE < j->count ? (k + 1) * HAS_EDGES_PIECE : j->count;
-    j->g->k->has_pairs(j->g, j->type, j->src, j->dst, k * HAS_EDGES_PIECE, end, j->has);
+    j->g->k->find_pairs(j->g, j->type, j->src, j->dst, k * HAS_EDGES_PIECE, end, j->found,
+                        j->weights);
     return true;
 }
 
-dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
-                                 const void *src, const void *dst, bool *has) {
+/* has_edges and edge_weights (`what` names the call): check the ids, then
+ * search the pairs piece by piece on the graph's threads. */
+static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t count,
+                              dyng_type id_type, const void *src, const void *dst, bool *found,
+                              int32_t *weights) {
     DYNG_I_CHECK_ARG(g);
     if (count < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "count is %lld; accepted: 0 or more",
@@ -538,7 +544,7 @@ dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type i
         return DYNG_OK;
     DYNG_I_CHECK_ARG(src);
     DYNG_I_CHECK_ARG(dst);
-    DYNG_I_CHECK_ARG(has);
+    DYNG_I_CHECK_ARG(found);
     for (int64_t i = 0; i < count; i++) { /* refused before anything is written */
         const int64_t u = dyng_i_read_id(src, id_type, i), v = dyng_i_read_id(dst, id_type, i);
         if (u < 0 || v < 0)
@@ -546,16 +552,27 @@ dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type i
                                 "pair %lld is (%lld, %lld): ids are 0 or more", (long long)i,
                                 (long long)u, (long long)v);
     }
-    has_edges_job job = {g, count, id_type, src, dst, has};
+    find_edges_job job = {g, count, id_type, src, dst, found, weights};
     const int64_t pieces = (count + HAS_EDGES_PIECE - 1) / HAS_EDGES_PIECE;
     const int threads = pieces > 1 ? dyng_i_threads(g->res) : 1;
-    if (dyng_i_run_chunks(pieces, has_edges_piece, &job, g->res, threads) != DYNG_OK)
-        return dyng_i_error(DYNG_INTERRUPTED, "has_edges interrupted");
+    if (dyng_i_run_chunks(pieces, find_edges_piece, &job, g->res, threads) != DYNG_OK)
+        return dyng_i_error(DYNG_INTERRUPTED, "%s interrupted", what);
     return DYNG_OK;
 }
 
+dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
+                                 const void *src, const void *dst, bool *has) {
+    return find_edges("has_edges", g, count, id_type, src, dst, has, NULL);
+}
+
+dyng_status dyng_graph_edge_weights(const dyng_graph *g, int64_t count, dyng_type id_type,
+                                    const void *src, const void *dst, bool *found,
+                                    int32_t *weights) {
+    return find_edges("edge_weights", g, count, id_type, src, dst, found, weights);
+}
+
 bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {
-    return g->k->row_holds(&g->out, u, v, g->p.order == DYNG_ORDER_SORTED);
+    return g->k->row_find(&g->out, u, v, g->p.order == DYNG_ORDER_SORTED) >= 0;
 }
 
 dyng_status dyng_graph_to_edges(const dyng_graph *g, void *src, void *dst, int32_t *weights) {

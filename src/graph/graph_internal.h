@@ -132,9 +132,10 @@ struct dyng_i_kernels {
      * transpose_csr, written where the outputs are not NULL; their number. */
     int64_t (*in_row_scan)(const dyng_i_adj *adj, int64_t n, int K, int64_t v, void *col,
                            int32_t *w);
-    /* Whether pairs lo..hi of src, dst (ids of type t, >= 0) are edges. */
-    void (*has_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
-                      int64_t lo, int64_t hi, bool *has);
+    /* Whether pairs lo..hi of src, dst (ids of type t, >= 0) are edges;
+     * with `weights`, the weights of each edge's first copy. */
+    void (*find_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
+                       int64_t lo, int64_t hi, bool *has, int32_t *weights);
     dyng_status (*check)(const dyng_graph *g);
     /* apply (apply_rows.tmpl.h): read the touched rows' records, refuse a
      * batch that an error switch fails, place the rows, allocate, commit. */
@@ -148,12 +149,12 @@ struct dyng_i_kernels {
     int64_t (*window_rows)(const dyng_i_adj *adj, int64_t lo, int64_t hi, bool upper, bool sorted,
                            void *out, int64_t *start, int64_t *loops);
     /* The same pairs counted in place, where rows hold each target once, in
-     * order; a pair's target; whether a row holds a target (a binary search
-     * where `sorted`, else a scan). */
+     * order; a pair's target; the slot of a target's first copy in a row,
+     * or -1 (a binary search where `sorted`, else a scan). */
     int64_t (*window_counts)(const dyng_i_adj *adj, int64_t n, int64_t lo, int64_t hi, bool upper,
                              int64_t *start);
     int64_t (*window_target)(const dyng_i_adj *adj, int64_t u, int64_t least, int64_t j);
-    bool (*row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted);
+    int64_t (*row_find)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted);
     size_t row_record_bytes;
     size_t vertex_bytes;
 };

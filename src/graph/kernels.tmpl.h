@@ -682,41 +682,45 @@ static int64_t DYNG_FN(in_row_scan)(const dyng_i_adj *adj, int64_t n, int K, int
     return at;
 }
 
-/* Whether row u holds target v: a binary search of a sorted row, else a
- * scan. */
-static bool DYNG_FN(row_holds)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted) {
+/* The slot of the first copy of target v in row u (the copy that an upsert
+ * rewrites and a deletion removes), or -1 when the row has none: a binary
+ * search of a sorted row, else a scan. */
+static int64_t DYNG_FN(row_find)(const dyng_i_adj *adj, int64_t u, int64_t v, bool sorted) {
     const ROW *rv = &DYNG_FN(rows)(adj)[u];
-    const DYNG_V *row = DYNG_FN(cols)(adj) + (int64_t)rv->off;
-    const int64_t len = DYNG_FN(len_of)(rv);
+    const int64_t off = (int64_t)rv->off, len = DYNG_FN(len_of)(rv);
+    const DYNG_V *row = DYNG_FN(cols)(adj) + off;
     if (sorted) {
         const int64_t k = DYNG_FN(first_at_least)(row, 0, len, v);
-        return k < len && (int64_t)row[k] == v;
+        return k < len && (int64_t)row[k] == v ? off + k : -1;
     }
     for (int64_t i = 0; i < len; i++)
         if ((int64_t)row[i] == v)
-            return true;
-    return false;
+            return off + i;
+    return -1;
 }
 
-/* How far ahead has_pairs loads: the record of the pair 2 * this ahead,
+/* How far ahead find_pairs loads: the record of the pair 2 * this ahead,
  * then the row that the pair this far ahead will search. */
 #define DYNG_HAS_AHEAD 8
 
 /*
  * Whether each pair (src[i], dst[i]), i in [lo, hi), is an edge, into has[i]
- * (ids of type t, checked to be >= 0; an id at or past n is no edge): a
- * search of u's out-row. A pair costs a miss on u's record and on its row,
- * so the record is loaded 2 * DYNG_HAS_AHEAD pairs ahead and the line that
- * the search reads first (the row's middle) DYNG_HAS_AHEAD ahead. v's
- * in-row, where stored, is not read even when it is shorter: its record is
- * one more miss on every pair, while the long rows are the hubs', which
- * many pairs share and keep in cache (1M pairs on R-MAT with 2^20 vertices
- * and 4M edges: 31 to 34 ms choosing the shorter row, 24 to 25 ms never;
- * 26 to 29 against 14 ms on a uniform graph of that size).
+ * (ids of type t, checked to be >= 0; an id at or past n is no edge), and,
+ * with `weights`, the K weights of its first copy into weights[i * K ..]
+ * where it is one (elsewhere they stay as they were): a search of u's
+ * out-row. A pair costs a miss on u's record and on its row, so the record
+ * is loaded 2 * DYNG_HAS_AHEAD pairs ahead and the line that the search
+ * reads first (the row's middle) DYNG_HAS_AHEAD ahead, and its weights' line
+ * with it. v's in-row, where stored, is not read even when it is shorter:
+ * its record is one more miss on every pair, while the long rows are the
+ * hubs', which many pairs share and keep in cache (1M pairs on R-MAT with
+ * 2^20 vertices and 4M edges: 31 to 34 ms choosing the shorter row, 24 to
+ * 25 ms never; 26 to 29 against 14 ms on a uniform graph of that size).
  */
-static void DYNG_FN(has_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
-                               int64_t lo, int64_t hi, bool *has) {
+static void DYNG_FN(find_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
+                                int64_t lo, int64_t hi, bool *has, int32_t *weights) {
     const int64_t n = g->n;
+    const int K = weights != NULL ? g->p.num_weights : 0;
     const bool sorted = g->p.order == DYNG_ORDER_SORTED;
     const ROW *rows = DYNG_FN(rows)(&g->out);
     const DYNG_V *col = DYNG_FN(cols)(&g->out);
@@ -731,13 +735,20 @@ static void DYNG_FN(has_pairs)(const dyng_graph *g, dyng_type t, const void *src
         if (i + DYNG_HAS_AHEAD < hi) {
             const int64_t u = dyng_i_read_id(src, t, i + DYNG_HAS_AHEAD),
                           v = dyng_i_read_id(dst, t, i + DYNG_HAS_AHEAD);
-            if (u < n && v < n)
-                __builtin_prefetch(
-                    col + (int64_t)rows[u].off + (sorted ? DYNG_FN(len_of)(&rows[u]) / 2 : 0), 0);
+            if (u < n && v < n) {
+                const int64_t mid =
+                    (int64_t)rows[u].off + (sorted ? DYNG_FN(len_of)(&rows[u]) / 2 : 0);
+                __builtin_prefetch(col + mid, 0);
+                if (K > 0)
+                    __builtin_prefetch(g->out.w + mid * K, 0);
+            }
         }
 #endif
         const int64_t u = dyng_i_read_id(src, t, i), v = dyng_i_read_id(dst, t, i);
-        has[i] = u < n && v < n && DYNG_FN(row_holds)(&g->out, u, v, sorted);
+        const int64_t at = u < n && v < n ? DYNG_FN(row_find)(&g->out, u, v, sorted) : -1;
+        has[i] = at >= 0;
+        if (K > 0 && at >= 0)
+            memcpy(weights + i * K, g->out.w + at * K, (size_t)K * sizeof(int32_t));
     }
 }
 
@@ -965,7 +976,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .lengths = DYNG_FN(lengths),
     .row_copy = DYNG_FN(row_copy),
     .in_row_scan = DYNG_FN(in_row_scan),
-    .has_pairs = DYNG_FN(has_pairs),
+    .find_pairs = DYNG_FN(find_pairs),
     .check = DYNG_FN(check),
     .plan_rows = DYNG_FN(plan_rows),
     .plan_places = DYNG_FN(plan_places),
@@ -975,7 +986,7 @@ const dyng_i_kernels DYNG_KERNELS = {
     .window_rows = DYNG_FN(window_rows),
     .window_counts = DYNG_FN(window_counts),
     .window_target = DYNG_FN(window_target),
-    .row_holds = DYNG_FN(row_holds),
+    .row_find = DYNG_FN(row_find),
     .row_record_bytes = sizeof(ROW),
     .vertex_bytes = sizeof(DYNG_V),
 };

@@ -973,6 +973,45 @@ static inline bool snap_compare_has_edge(const dyng_graph *g, const gsnap *s, in
     return ok;
 }
 
+/* dyng_graph_edge_weights against a snapshot's out-row u, all at once: every
+ * entry found with the weights of the first entry of its target (the copy
+ * an upsert rewrites and a deletion removes), and targets the row lacks
+ * (those past its first ones, and one past n) not found, their weights left
+ * as they were. */
+static inline bool snap_compare_edge_weights(const dyng_graph *g, const gsnap *s, int64_t u,
+                                             const char *what) {
+    const int64_t lo = s->out_ptr[u], hi = s->out_ptr[u + 1], len = hi - lo, q = len + 5;
+    const int K = s->K;
+    int64_t *src = rm_xmalloc((size_t)q * sizeof *src), *dst = rm_xmalloc((size_t)q * sizeof *dst);
+    bool *found = rm_xmalloc((size_t)q * sizeof *found);
+    int32_t *w = rm_xmalloc((size_t)(q * K + 1) * sizeof *w);
+    for (int64_t i = 0; i < q; i++) {
+        src[i] = u;
+        dst[i] = i < len ? s->out_col[lo + i] : i == len ? s->n : (i - len - 1) * (s->n / 4 + 1);
+    }
+    for (int64_t i = 0; i < q * K; i++)
+        w[i] = -77;
+    CHECK_OK(dyng_graph_edge_weights(g, q, DYNG_TYPE_INT64, src, dst, found, w));
+    bool ok = true;
+    for (int64_t i = 0; ok && i < q; i++) {
+        int64_t first = -1; /* the first entry of the row with this target */
+        for (int64_t j = lo; j < hi && first < 0; j++)
+            if (s->out_col[j] == dst[i])
+                first = j;
+        ok = found[i] == (first >= 0);
+        for (int k = 0; ok && k < K; k++)
+            ok = w[i * K + k] == (first >= 0 ? s->out_w[first * K + k] : -77);
+        if (!ok)
+            fprintf(stderr, "  %s: edge_weights of (%lld, %lld) differ (found %d)\n", what,
+                    (long long)u, (long long)dst[i], (int)found[i]);
+    }
+    free(src);
+    free(dst);
+    free(found);
+    free(w);
+    return ok;
+}
+
 static inline bool snap_compare_graph(const gsnap *want, const dyng_graph *g, const char *what) {
     gsnap got;
     snap_take(&got, g);
@@ -1015,7 +1054,8 @@ static inline bool snap_compare_graph(const gsnap *want, const dyng_graph *g, co
             if (ok && (v < 8 || v % stride == 0))
                 ok = snap_compare_row(g, v, false, want->out_ptr, want->out_col, want->out_w,
                                       want->K, what) &&
-                     snap_compare_has_edge(g, want, v, what);
+                     snap_compare_has_edge(g, want, v, what) &&
+                     snap_compare_edge_weights(g, want, v, what);
             if (ok && v < 8)
                 ok = snap_compare_row(g, v, true, want->in_ptr, want->in_col, want->in_w, want->K,
                                       what);

@@ -886,6 +886,88 @@ static void test_has_edges(void) {
     free(got);
 }
 
+/* edge_weights: the first copy's weights (append rows with parallel edges,
+ * before and after a deletion and an upsert; sorted undirected rows, both
+ * directions), absent pairs untouched, NULL weights, an unweighted graph,
+ * errors. (Every randomized apply test checks it against the model too:
+ * refmodel.h, snap_compare_edge_weights.) */
+static void test_edge_weights(void) {
+    int32_t src[] = {0, 0, 0, 2}, dst[] = {1, 2, 1, 1}, w[] = {5, 50, 6, 60, 7, 70, 8, 80};
+    dyng_graph *g = NULL;
+    dyng_graph_properties p = props(true, DYNG_ORDER_APPEND, DYNG_PARALLEL_ALLOW, 2);
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 3, 4, src, dst, w, seq));
+    int32_t qs[] = {0, 0, 2, 1, 0, 5}, qd[] = {1, 2, 1, 0, 9, 1};
+    bool found[6];
+    int32_t got[12];
+    for (int i = 0; i < 12; i++)
+        got[i] = -1;
+    CHECK_OK(dyng_graph_edge_weights(g, 6, DYNG_TYPE_INT32, qs, qd, found, got));
+    const bool want_found[6] = {true, true, true, false, false, false};
+    const int32_t want[12] = {5, 50, 6, 60, 8, 80, -1, -1, -1, -1, -1, -1};
+    CHECK(memcmp(found, want_found, sizeof found) == 0);
+    CHECK(memcmp(got, want, sizeof got) == 0);
+    /* The deletion removes the first (0, 1); the upsert rewrites the one left. */
+    tbatch tb;
+    tb_init(&tb, 2);
+    tb_del(&tb, 0, 1);
+    dyng_batch *b = tb_make(&tb, DYNG_TYPE_INT32);
+    REQUIRE_OK(dyng_graph_apply(g, b, NULL));
+    dyng_batch_free(&b);
+    tb_free(&tb);
+    int64_t one_s = 0, one_d = 1;
+    CHECK_OK(dyng_graph_edge_weights(g, 1, DYNG_TYPE_INT64, &one_s, &one_d, found, got));
+    CHECK(found[0] && got[0] == 7 && got[1] == 70);
+    tb_init(&tb, 2);
+    const int32_t w9[] = {9, 90};
+    tb_ins_w(&tb, 0, 1, w9);
+    b = tb_make(&tb, DYNG_TYPE_INT32);
+    REQUIRE_OK(dyng_graph_apply(g, b, NULL));
+    dyng_batch_free(&b);
+    tb_free(&tb);
+    CHECK_OK(dyng_graph_edge_weights(g, 1, DYNG_TYPE_INT64, &one_s, &one_d, found, got));
+    CHECK(found[0] && got[0] == 9 && got[1] == 90);
+    /* NULL weights: has_edges. */
+    memset(found, 0, sizeof found);
+    CHECK_OK(dyng_graph_edge_weights(g, 6, DYNG_TYPE_INT32, qs, qd, found, NULL));
+    CHECK(memcmp(found, want_found, sizeof found) == 0);
+    /* Errors: a negative id before anything is written, and the rest as
+     * has_edges. */
+    qd[3] = -1;
+    got[0] = -5;
+    found[0] = false;
+    CHECK_STATUS(dyng_graph_edge_weights(g, 6, DYNG_TYPE_INT32, qs, qd, found, got),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "pair 3 is (1, -1)") != NULL);
+    CHECK(got[0] == -5 && !found[0]);
+    CHECK_STATUS(dyng_graph_edge_weights(g, 6, DYNG_TYPE_INT32, qs, qd, NULL, got),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK_STATUS(dyng_graph_edge_weights(g, 1, DYNG_TYPE_NONE, qs, qd, found, got),
+                 DYNG_INVALID_ARGUMENT);
+    CHECK_OK(dyng_graph_edge_weights(g, 0, DYNG_TYPE_INT32, NULL, NULL, NULL, NULL));
+    dyng_graph_free(&g);
+
+    /* Sorted undirected rows with int64 ids: each edge from both ends. */
+    int64_t us[] = {3, 1, 0}, vs[] = {1, 2, 3};
+    int32_t uw[] = {11, 12, 13};
+    p = props(false, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+    p.vertex_type = p.offset_type = DYNG_TYPE_INT64;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 4, 3, us, vs, uw, seq));
+    int64_t as[] = {1, 3, 2, 1, 3, 0}, ad[] = {3, 1, 1, 2, 0, 2};
+    int32_t aw[6] = {0, 0, 0, 0, 0, 0};
+    CHECK_OK(dyng_graph_edge_weights(g, 6, DYNG_TYPE_INT64, as, ad, found, aw));
+    const int32_t want_u[6] = {11, 11, 12, 12, 13, 0};
+    CHECK(memcmp(aw, want_u, sizeof aw) == 0 && found[4] && !found[5]);
+    dyng_graph_free(&g);
+
+    /* An unweighted graph: found only. */
+    p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 0);
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 3, 4, src, dst, NULL, seq));
+    got[0] = 4;
+    CHECK_OK(dyng_graph_edge_weights(g, 1, DYNG_TYPE_INT64, &one_s, &one_d, found, got));
+    CHECK(found[0] && got[0] == 4);
+    dyng_graph_free(&g);
+}
+
 /* clone: same contents, properties, version and state id; independent
  * afterwards (changing one leaves the other as it was). */
 static void test_clone(void) {
@@ -1094,6 +1176,7 @@ int main(void) {
     test_degree();
     test_neighbors();
     test_has_edges();
+    test_edge_weights();
     test_clone();
     test_version_state();
     test_set_resources();

@@ -111,11 +111,26 @@ def assert_rows_equal_model(g: dyng.Graph, m: Model) -> None:
             assert ints(ids) == col[rp[v] : rp[v + 1]], f"row {v} ({transposed=})"
             assert weights_list(w, len(ids), m.num_weights) == wts[rp[v] : rp[v + 1]]
             assert ints(g.neighbors(v, transposed=transposed)) == ints(ids)
-    rp, col, _ = m.csr(False)
+    rp, col, wts = m.csr(False)
     for u in range(m.n):
         targets = set(col[rp[u] : rp[u + 1]])
         for v in range(min(m.n + 2, 40)):  # ids past n have no edges
             assert g.has_edge(u, v) == (v in targets), f"has_edge({u}, {v})"
+    # edge_weights of every entry and of absent pairs: the weights of the
+    # row's first entry of each target (what an upsert rewrites), or default.
+    if m.num_weights > 0:
+        first: dict[tuple[int, int], list[int]] = {}
+        qs: list[int] = []
+        qd: list[int] = []
+        for u in range(m.n):
+            for i in range(rp[u], rp[u + 1]):
+                first.setdefault((u, col[i]), list(wts[i]))
+                qs += [u, u]
+                qd += [col[i], (col[i] * 7 + 3) % (m.n + 2)]
+        got = g.edge_weights(qs, qd, default=-5)
+        assert got.shape == (len(qs), m.num_weights) and got.dtype == np.int32
+        want = [first.get((u, v), [-5] * m.num_weights) for u, v in zip(qs, qd, strict=True)]
+        assert got.tolist() == want
 
 
 Snapshot = tuple[Any, ...]

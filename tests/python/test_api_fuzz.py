@@ -1864,6 +1864,7 @@ class ApiMachine(RuleBasedStateMachine):
                     "degree",
                     "row",
                     "has_edge",
+                    "weight",
                     "edges",
                     "props",
                     "init",
@@ -1937,6 +1938,39 @@ class ApiMachine(RuleBasedStateMachine):
                 rp, col, _ = g.to_csr()
                 held = ui < g.num_vertices and vi in col[rp[ui] : rp[ui + 1]].tolist()
                 assert out.value is held
+        elif op == "weight":
+            ends = st.one_of(
+                st.integers(-2, g.num_vertices + 1),
+                st.sampled_from([2**63, -(2**70), 1.5, None, np.int32(0), True]),
+            )
+            rp, col, w = g.to_csr()
+            # mostly a vertex, a target of its row and a weight column, else anything
+            u = data.draw(st.one_of(st.integers(0, max(g.num_vertices - 1, 0)), ends))
+            ui = _as_index(u)
+            if ui is not None and 0 <= ui < g.num_vertices and rp[ui + 1] > rp[ui]:
+                ends = st.one_of(st.sampled_from(col[rp[ui] : rp[ui + 1]].tolist()), ends)
+            v = data.draw(ends)
+            bad_k = st.sampled_from([1, 2, -1, True, 1.0])
+            k = data.draw(st.one_of(st.integers(0, max(g.num_weights - 1, 0)), bad_k))
+            out = attempt("Graph.weight", g.weight, u, v, objective=k)
+            vi, ki = _as_index(v), _as_index(k)
+            first = None  # the row's first entry of v
+            n = g.num_vertices
+            if ui is not None and vi is not None and 0 <= ui < n and 0 <= vi < n:
+                hits = np.flatnonzero(col[rp[ui] : rp[ui + 1]] == vi)
+                first = int(rp[ui]) + int(hits[0]) if len(hits) else None
+            valid = ki is not None and 0 <= ki < g.num_weights and first is not None
+            assert out.ok == valid, (u, v, k, out)
+            if out.ok:
+                assert w is not None and first is not None and ki is not None
+                assert out.value == int(w[first, ki])
+            if first is not None and w is not None:  # an edge: every column, both ways
+                assert ui is not None and vi is not None
+                assert [g.weight(ui, vi, objective=c) for c in range(g.num_weights)] == w[
+                    first
+                ].tolist()
+                got = attempt("Graph.edge_weights", g.edge_weights, [ui], [vi]).value
+                assert got.tolist() == [w[first].tolist()]
         elif op == "edges":
             s, d, _ = g.edges()
             assert len(s) == len(d) == g.num_edges

@@ -1,4 +1,4 @@
-"""Graph.neighbors, Graph.row, Graph.has_edge and Graph.degrees: reading rows in place.
+"""Graph.neighbors, row, has_edge(s), weight, edge_weights and degrees: reading rows in place.
 
 The model tests (helpers.assert_rows_equal_model, run by every comparison of a
 graph with the model in test_graph.py and test_apply.py) check every row of
@@ -251,7 +251,7 @@ def test_docstring_examples_of_graph() -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     tried = 0
-    for name in ("row", "neighbors", "has_edge", "has_edges", "degrees"):
+    for name in ("row", "neighbors", "has_edge", "has_edges", "degrees", "weight", "edge_weights"):
         for test in finder.find(getattr(dyng.Graph, name), globs={"dyng": dyng, "np": np}):
             tried += len(test.examples)
             runner.run(test)
@@ -427,3 +427,124 @@ def test_has_edges_on_threads_and_interrupted() -> None:
     finally:
         two.resources.clear_interrupt()
     assert two.has_edges(qs, qd).tolist() == got.tolist()
+
+
+def test_weights_by_hand() -> None:
+    g = small()
+    assert [g.weight(0, 2), g.weight(0, 1), g.weight(2, 1), g.weight(1, 1)] == [5, 7, 3, 9]
+    assert g.weight(np.int64(0), np.int32(1)) == 7
+    got = g.edge_weights([0, 2, 1, 3, 9], [1, 1, 1, 3, 0], default=0)
+    assert got.dtype == np.int32 and got.shape == (5, 1) and got.flags.writeable
+    assert got[:, 0].tolist() == [7, 3, 9, 0, 0]
+    assert g.edge_weights([], [], default=1).shape == (0, 1)
+    # undirected: from either end; several weights, by objective
+    u = dyng.Graph.from_edges(
+        i32(0, 1), i32(1, 2), np.array([[4, 40], [6, 60]], np.int32), directed=False
+    )
+    assert [u.weight(1, 0), u.weight(0, 1, objective=1), u.weight(2, 1, objective=1)] == [4, 40, 60]
+    assert u.edge_weights([1, 2], [0, 1]).tolist() == [[4, 40], [6, 60]]
+
+
+def test_weights_of_parallel_edges_follow_the_first_copy() -> None:
+    """With parallel edges: the first copy in row order, the one that an upsert
+    rewrites and a deletion removes."""
+    g = dyng.Graph.from_edges(
+        i32(0, 0, 0), i32(1, 1, 2), i32(5, 6, 7), multi_edges="allow", row_order="append"
+    )
+    assert g.weight(0, 1) == 5
+    g.apply(dyng.EdgeBatch(delete=(i32(0), i32(1))))
+    assert g.weight(0, 1) == 6 and g.edge_weights([0], [1]).tolist() == [[6]]
+    g.apply(dyng.EdgeBatch(insert=(i32(0), i32(1), i32(8))))
+    assert g.weight(0, 1) == 8 and g.num_edges == 2
+    g.apply(dyng.EdgeBatch(delete=(i32(0), i32(1))))
+    with pytest.raises(dyng.InvalidArgumentError, match=r"\(0, 1\) is not an edge"):
+        g.weight(0, 1)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    directed=st.booleans(),
+    order=st.sampled_from(["sorted", "append"]),
+    id64=st.booleans(),
+)
+def test_edge_weights_against_scipy(seed: int, directed: bool, order: str, id64: bool) -> None:
+    """On simple graphs whose rows moved under batches: SciPy's A[src, dst] of
+    the graph's own CSR export (0 where there is no edge), and weight() one by
+    one."""
+    sparse = pytest.importorskip("scipy.sparse")
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(100, 400))  # room for the batches' new pairs and deletions
+    g, _, _ = random_graph(rng, n, int(rng.integers(300, 2000)), directed=directed, row_order=order)
+    for i in range(3):
+        g.apply(generators.random_batch(g, 200, seed=seed + i, insert_fraction=0.6))
+    rp, col, w = g.to_csr()
+    assert w is not None
+    a = sparse.csr_matrix((w[:, 0], col, rp), shape=(g.num_vertices, g.num_vertices))
+    src, dst, _ = g.edges()
+    q = 600
+    pick = rng.integers(0, max(len(src), 1), q)
+    half = np.arange(q) % 2 == 1
+    qs = np.where(half, src[pick] if len(src) else 0, rng.integers(0, g.num_vertices, q))
+    qd = np.where(half, dst[pick] if len(src) else 0, rng.integers(0, g.num_vertices, q))
+    qs, qd = qs.astype(np.int64 if id64 else np.int32), qd.astype(np.int64 if id64 else np.int32)
+    got = g.edge_weights(qs, qd, default=0)[:, 0]
+    assert got.tolist() == np.asarray(a[qs, qd]).ravel().tolist()
+    for u, v, x in zip(qs[:50].tolist(), qd[:50].tolist(), got[:50].tolist(), strict=True):
+        if x:
+            assert g.weight(u, v) == x
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda g: g.weight(1, 0), r"\(1, 0\) is not an edge of the graph; has_edge\(\)"),
+        (lambda g: g.weight(0, 7), r"\(0, 7\) is not an edge"),
+        (lambda g: g.weight(-1, 0), "vertex -1 is negative"),
+        (lambda g: g.weight(0, 1, objective=1), r"objective is 1; accepted: 0\.\.0"),
+        (lambda g: g.weight(0, 1, objective=True), "objective must be an integer"),
+        (lambda g: g.weight(0.0, 1), "vertex must be an integer"),
+        (
+            lambda g: g.edge_weights([0, 1, 1], [1, 0, 2]),
+            r"pair 1 \(1, 0\) is not an edge of the graph \(2 of 3 pairs are not\); "
+            "pass default=",
+        ),
+        (lambda g: g.edge_weights([0], [1], default=2**31), "default is 2147483648"),
+        (lambda g: g.edge_weights([0], [1], default=-(2**31) - 1), "accepted: an int32 value"),
+        (lambda g: g.edge_weights([0], [1], default=1.5), "default must be an integer"),
+        (lambda g: g.edge_weights([0], [-1]), r"pair 0 is \(0, -1\)"),
+        (lambda g: g.edge_weights([0, 1], [1]), "src has 2 ids but dst has 1"),
+    ],
+)
+def test_weights_refuse(call: Any, message: str) -> None:
+    with pytest.raises(dyng.InvalidArgumentError, match=message):
+        call(small())
+
+
+def test_weights_of_an_unweighted_graph_are_refused() -> None:
+    g = dyng.Graph.from_edges(i32(0, 1), i32(1, 2))
+    for call in (lambda: g.weight(0, 1), lambda: g.edge_weights([0], [1], default=0)):
+        with pytest.raises(dyng.InvalidArgumentError, match=r"unweighted \(num_weights=0\)"):
+            call()
+
+
+def test_edge_weights_on_threads_and_interrupted() -> None:
+    """As has_edges: two threads give what one gives; a set interrupt flag
+    stops the call."""
+    rng = np.random.default_rng(6)
+    src, dst, _ = generators.erdos_renyi_edges(20_000, 100_000, seed=6, vertex_dtype="int32")
+    w = generators.random_weights(len(src), num_weights=2, seed=6)
+    qs = np.concatenate([src, rng.integers(0, 20_000, 100_000).astype(np.int32)])
+    qd = np.concatenate([dst, rng.integers(0, 20_000, 100_000).astype(np.int32)])
+    one = dyng.Graph.from_edges(src, dst, w, resources=dyng.Resources.sequential())
+    threads = dyng.Resources.openmp(2) if OPENMP else dyng.Resources.sequential()
+    two = dyng.Graph.from_edges(src, dst, w, resources=threads)
+    got = two.edge_weights(qs, qd, default=0)
+    assert got.tolist() == one.edge_weights(qs, qd, default=0).tolist()
+    assert got[: len(src)].tolist() == w.tolist()  # distinct pairs: each its own weights
+    two.resources.interrupt()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            two.edge_weights(qs, qd, default=0)
+    finally:
+        two.resources.clear_interrupt()
