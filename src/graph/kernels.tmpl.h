@@ -711,11 +711,12 @@ static int64_t DYNG_FN(row_find)(const dyng_i_adj *adj, int64_t u, int64_t v, bo
  * out-row. A pair costs a miss on u's record and on its row, so the record
  * is loaded 2 * DYNG_HAS_AHEAD pairs ahead and the line that the search
  * reads first (the row's middle) DYNG_HAS_AHEAD ahead; the weights of the
- * entry found, once it is found (below). v's in-row, where stored, is not read even when it is shorter:
- * its record is one more miss on every pair, while the long rows are the
- * hubs', which many pairs share and keep in cache (1M pairs on R-MAT with
- * 2^20 vertices and 4M edges: 31 to 34 ms choosing the shorter row, 24 to
- * 25 ms never; 26 to 29 against 14 ms on a uniform graph of that size).
+ * entry found, once it is found (below). v's in-row, where stored, is not
+ * read even when it is shorter: its record is one more miss on every pair,
+ * while the long rows are the hubs', which many pairs share and keep in
+ * cache (1M pairs on R-MAT with 2^20 vertices and 4M edges: 31 to 34 ms
+ * choosing the shorter row, 24 to 25 ms never; 26 to 29 against 14 ms on a
+ * uniform graph of that size).
  */
 static void DYNG_FN(find_pairs)(const dyng_graph *g, dyng_type t, const void *src, const void *dst,
                                 int64_t lo, int64_t hi, bool *has, int32_t *weights) {
