@@ -747,14 +747,14 @@ static void DYNG_FN(find_pairs)(const dyng_graph *g, dyng_type t, const void *sr
         const int64_t u = dyng_i_read_id(src, t, i), v = dyng_i_read_id(dst, t, i);
         const int64_t at = u < n && v < n ? DYNG_FN(row_find)(&g->out, u, v, sorted) : -1;
         has[i] = at >= 0;
-        if (K == 0)
-            continue;
         /* The weights of a pair are copied DYNG_HAS_AHEAD pairs later, their
          * line loaded now: in a long row (a hub's, searched in cache) the
          * found entry's weights are a miss of their own. (1M pairs on R-MAT,
          * 2^20 vertices, 4M edges: 36 ms against 48 copied at once, where
          * has_edges takes 30; loading the weights at the row's middle with
          * its targets gained nothing on either graph.) */
+        if (K == 0)
+            continue;
 #if defined(__GNUC__)
         if (at >= 0)
             __builtin_prefetch(g->out.w + at * K, 0);
