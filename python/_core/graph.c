@@ -362,16 +362,17 @@ static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
     return PyBool_FromLong(has);
 }
 
-/* has_edge for pairs of ids (int32 or int64, both the same): a bytearray of
- * one bool (a byte) per pair. */
-static PyObject *graph_has_edges(PyObject *obj, PyObject *args) {
-    PyObject *src_obj, *dst_obj;
-    if (!PyArg_ParseTuple(args, "OO:has_edges", &src_obj, &dst_obj))
-        return NULL;
-    dyng_py_graph *self = (dyng_py_graph *)obj;
+/* has_edges and edge_weights: the pairs' ids (int32 or int64, both the
+ * same) looked up by dyng_graph_edge_weights into new bytearrays: *found
+ * one bool (a byte) per pair, and with `weights` num_weights int32 per pair
+ * (all `fill` for a pair that is no edge). Returns -1 with an exception. */
+static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_obj,
+                        PyObject **found, PyObject **weights, int fill) {
     dyng_py_ints src, dst;
     memset(&dst, 0, sizeof dst);
-    PyObject *out = NULL;
+    void *f_data = NULL, *w_data = NULL;
+    dyng_graph_properties p;
+    *found = NULL;
     if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
         dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
         goto done;
@@ -380,25 +381,51 @@ static PyObject *graph_has_edges(PyObject *obj, PyObject *args) {
                       (long long)src.length, (long long)dst.length);
         goto done;
     }
-    void *data = NULL;
-    out = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &data);
-    if (!out)
+    /* The weight count is read outside the lock: no batch changes it. */
+    dyng_status s = dyng_graph_properties_of(&p, self->handle);
+    if (s != DYNG_OK) {
+        dyng_py_raise_status(s);
+        goto done;
+    }
+    *found = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &f_data);
+    if (*found != NULL && weights != NULL) {
+        *weights = dyng_py_bytearray(
+            (Py_ssize_t)src.length * (Py_ssize_t)p.num_weights * (Py_ssize_t)sizeof(int32_t),
+            &w_data);
+        if (*weights == NULL)
+            Py_CLEAR(*found);
+        for (int64_t i = 0; *found != NULL && i < src.length * p.num_weights; i++)
+            ((int32_t *)w_data)[i] = (int32_t)fill;
+    }
+    if (*found == NULL)
         goto done;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.has_edges");
+    DYNG_PY_BEGIN_NATIVE(&call, weights != NULL ? "graph.edge_weights" : "graph.has_edges");
     dyng_py_rdlock(&self->lock);
-    dyng_status s =
-        dyng_graph_has_edges(self->handle, src.length, src.type, src.data, dst.data, (bool *)data);
+    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, dst.data,
+                                (bool *)f_data, (int32_t *)w_data);
     dyng_py_unlock(&self->lock);
     DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK) {
-        Py_CLEAR(out);
+        Py_CLEAR(*found);
+        if (weights != NULL)
+            Py_CLEAR(*weights);
         dyng_py_raise_status(s);
     }
 done:
     dyng_py_ints_release(&src);
     dyng_py_ints_release(&dst);
-    return out;
+    return *found != NULL ? 0 : -1;
+}
+
+/* has_edge for pairs of ids: a bytearray of one bool (a byte) per pair. */
+static PyObject *graph_has_edges(PyObject *obj, PyObject *args) {
+    PyObject *src_obj, *dst_obj, *found;
+    if (!PyArg_ParseTuple(args, "OO:has_edges", &src_obj, &dst_obj))
+        return NULL;
+    if (lookup_pairs((dyng_py_graph *)obj, src_obj, dst_obj, &found, NULL, 0) < 0)
+        return NULL;
+    return found;
 }
 
 /* The weights of the edge (u, v) (its first copy) as a tuple of
@@ -433,61 +460,15 @@ static PyObject *graph_edge_weight(PyObject *obj, PyObject *args) {
     return out;
 }
 
-/* edge_weight for pairs of ids (int32 or int64, both the same): a bytearray
- * of one bool (a byte) per pair, and one of num_weights int32 per pair (an
- * absent pair's all `fill`). */
+/* edge_weight for pairs of ids: (found, weights) as lookup_pairs makes them,
+ * an absent pair's weights all `fill`. */
 static PyObject *graph_edge_weights(PyObject *obj, PyObject *args) {
-    PyObject *src_obj, *dst_obj;
+    PyObject *src_obj, *dst_obj, *found, *weights;
     int fill = 0;
     if (!PyArg_ParseTuple(args, "OOi:edge_weights", &src_obj, &dst_obj, &fill))
         return NULL;
-    dyng_py_graph *self = (dyng_py_graph *)obj;
-    dyng_py_ints src, dst;
-    memset(&dst, 0, sizeof dst);
-    PyObject *found = NULL, *weights = NULL;
-    void *f_data = NULL, *w_data = NULL;
-    dyng_graph_properties p;
-    if (dyng_py_ints_get(&src, src_obj, DYNG_TYPE_NONE, "src") < 0 ||
-        dyng_py_ints_get(&dst, dst_obj, src.type, "dst") < 0)
-        goto done;
-    if (src.length != dst.length) {
-        dyng_py_raise(DYNG_INVALID_ARGUMENT, "src has %lld ids but dst has %lld",
-                      (long long)src.length, (long long)dst.length);
-        goto done;
-    }
-    /* The weight count cannot change: only the lock's holder could apply a
-     * batch, and no batch changes it. */
-    dyng_status s = dyng_graph_properties_of(&p, self->handle);
-    if (s != DYNG_OK) {
-        dyng_py_raise_status(s);
-        goto done;
-    }
-    found = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &f_data);
-    if (found != NULL)
-        weights = dyng_py_bytearray(
-            (Py_ssize_t)src.length * (Py_ssize_t)p.num_weights * (Py_ssize_t)sizeof(int32_t),
-            &w_data);
-    if (weights == NULL)
-        goto done;
-    for (int64_t i = 0; i < src.length * p.num_weights; i++)
-        ((int32_t *)w_data)[i] = (int32_t)fill;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.edge_weights");
-    dyng_py_rdlock(&self->lock);
-    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, dst.data,
-                                (bool *)f_data, (int32_t *)w_data);
-    dyng_py_unlock(&self->lock);
-    DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        dyng_py_raise_status(s);
-done:
-    dyng_py_ints_release(&src);
-    dyng_py_ints_release(&dst);
-    if (weights == NULL || PyErr_Occurred()) {
-        Py_XDECREF(found);
-        Py_XDECREF(weights);
+    if (lookup_pairs((dyng_py_graph *)obj, src_obj, dst_obj, &found, &weights, fill) < 0)
         return NULL;
-    }
     return Py_BuildValue("(NN)", found, weights);
 }
 
