@@ -224,13 +224,14 @@ dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type i
                                  const void *src, const void *dst, bool *has);
 
 /*
- * dyng_graph_has_edges, and the weights of the pairs that are edges: where
- * pair i is one, found[i] is true and weights[i * num_weights ..] get the
- * weights of its first copy in u's row (the copy that an upsert rewrites and
- * a deletion removes; there is one unless parallel edges are allowed);
- * where it is not, found[i] is false and its weights are left as they were.
- * weights may be NULL (or the graph unweighted): then this is has_edges.
- * Never changes g.
+ * dyng_graph_has_edges (same ids, errors and threads), and the weights of
+ * the pairs that are edges: where pair i is one, found[i] is true and
+ * weights[i * num_weights ..] get the num_weights weights of its first copy
+ * in u's row (the copy that an upsert rewrites and a deletion removes; a
+ * pair has several copies only where parallel edges are allowed); where it
+ * is not, found[i] is false and its weights are left as they were. weights
+ * may be NULL (or the graph unweighted): then this is has_edges. Never
+ * changes g.
  */
 dyng_status dyng_graph_edge_weights(const dyng_graph *g, int64_t count, dyng_type id_type,
                                     const void *src, const void *dst, bool *found,

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 __all__ = ["Graph", "PropertyKeywords"]
 
 _LE: dict[str, np.dtype[Any]] = {"int32": np.dtype("<i4"), "int64": np.dtype("<i8")}
+#: What weight() and edge_weights() say of an unweighted graph.
+_NO_WEIGHTS = (
+    "the graph is unweighted (num_weights=0), so its edges have no weights; "
+    "has_edge() and has_edges() tell which pairs are edges"
+)
 
 
 class PropertyKeywords(TypedDict, total=False):
@@ -725,7 +730,7 @@ class Graph:
         k = self._id(objective, "objective")
         if not 0 <= k < self._props[4]:
             raise InvalidArgumentError(
-                self._no_weights()
+                _NO_WEIGHTS
                 if self._props[4] == 0
                 else f"objective is {k}; accepted: 0..{self._props[4] - 1}"
             )
@@ -795,7 +800,7 @@ class Graph:
         [5, 3, -1]
         """
         if self._props[4] == 0:
-            raise InvalidArgumentError(self._no_weights())
+            raise InvalidArgumentError(_NO_WEIGHTS)
         fill = None
         if default is not None:
             fill = self._id(default, "default")
@@ -817,13 +822,6 @@ class Graph:
                 "not); pass default= to fill them, or has_edges() to find them"
             )
         return np.frombuffer(w, dtype=_LE["int32"]).reshape(-1, self._props[4])
-
-    def _no_weights(self) -> str:
-        """The message for reading weights of an unweighted graph."""
-        return (
-            "the graph is unweighted (num_weights=0), so its edges have no weights; "
-            "has_edge() and has_edges() tell which pairs are edges"
-        )
 
     @staticmethod
     def _id(v: object, what: str = "vertex") -> int:
