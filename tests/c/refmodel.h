@@ -973,11 +973,11 @@ static inline bool snap_compare_has_edge(const dyng_graph *g, const gsnap *s, in
     return ok;
 }
 
-/* dyng_graph_edge_weights against a snapshot's out-row u, all at once: every
- * entry found with the weights of the first entry of its target (the copy
- * an upsert rewrites and a deletion removes), and targets the row lacks
- * (those past its first ones, and one past n) not found, their weights left
- * as they were. */
+/* dyng_graph_edge_weights against a snapshot's out-row u, all at once: the
+ * target of every entry, and five more (n, past the last vertex, and four
+ * spread over the ids), each found with the weights of the row's first entry
+ * of that target (the copy an upsert rewrites and a deletion removes) where
+ * the row has one, else not found, its weights left as they were. */
 static inline bool snap_compare_edge_weights(const dyng_graph *g, const gsnap *s, int64_t u,
                                              const char *what) {
     const int64_t lo = s->out_ptr[u], hi = s->out_ptr[u + 1], len = hi - lo, q = len + 5;

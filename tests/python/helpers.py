@@ -102,7 +102,7 @@ def assert_graph_equals_model(g: dyng.Graph, m: Model) -> None:
 
 
 def assert_rows_equal_model(g: dyng.Graph, m: Model) -> None:
-    """Graph.row, neighbors and has_edge of every vertex against the model's rows."""
+    """Graph.row, neighbors, has_edge and edge_weights of every vertex against the model's rows."""
     for transposed in (False, True):
         rp, col, wts = m.csr(transposed)
         for v in range(m.n):
