@@ -56,6 +56,11 @@ typedef struct dyng_i_adj {
  * helper. */
 #define DYNG_I_PREFETCHER static inline __attribute__((always_inline)) void
 
+/* The head of a loop written once and inlined where it is called, so that a
+ * constant argument there (no weights, say) takes its branches out of the
+ * loop: find_pairs_with. */
+#define DYNG_I_INLINED static inline __attribute__((always_inline))
+
 /* The most free slots a row record keeps after its row (rows.tmpl.h). */
 #define DYNG_I_MAX_EXTRA 255
 
