@@ -1,7 +1,8 @@
 /*
  * fuzz/decode.h - bytes into graph properties, edges and batches, for the
- * targets that apply batches (fuzz_apply.c, fuzz_sssp.c). Each target picks
- * how a weight is made of a byte.
+ * targets that apply batches (fuzz_apply.c, fuzz_sssp.c,
+ * fuzz_cycle_count.c). Each target picks how a weight is made of a byte, and
+ * how many ids its batches name.
  */
 #ifndef DYNG_FUZZ_DECODE_H
 #define DYNG_FUZZ_DECODE_H
@@ -15,14 +16,19 @@
 /* A weight made of one byte. */
 typedef int32_t (*decode_weight_fn)(uint8_t x);
 
-/* A vertex id from one byte: mostly small (some past the graph, so it
- * grows), sometimes negative or past the vertex type. */
-static inline int64_t decode_id(uint8_t x, const dyng_graph_properties *p) {
+/* The ids a batch names by default: 0 to 71, some past the graph (so it
+ * grows), and now and then 1000. */
+#define DECODE_ID_SPAN 72
+#define DECODE_ID_FAR 1000
+
+/* A vertex id from one byte: mostly 0 to span - 1, sometimes negative, or
+ * `far` where the graph grows and past the vertex type where it does not. */
+static inline int64_t decode_id(uint8_t x, const dyng_graph_properties *p, int span, int far) {
     if (x == 255)
         return -1;
     if (x == 254)
-        return p->semantics.allow_vertex_growth ? 1000 : rm_vertex_max(p->vertex_type);
-    return x % 72;
+        return p->semantics.allow_vertex_growth ? far : rm_vertex_max(p->vertex_type);
+    return x % span;
 }
 
 static inline dyng_batch_semantics decode_semantics(uint8_t b) {
@@ -65,25 +71,32 @@ static inline int64_t decode_edges(fz_bytes *in, int64_t n, int K, decode_weight
 }
 
 /* A batch into tb: a head byte (insertions in its low 4 bits, deletions in
- * its high 4), each insertion's ends and K weights, each deletion's ends,
- * then a byte that picks the batch's id type (the graph's, or int64 for an
- * int32 graph: every decoded id fits int32), which is returned. */
-static inline dyng_type decode_batch(fz_bytes *in, const dyng_graph_properties *p,
-                                     decode_weight_fn weight, tbatch *tb) {
+ * its high 4), each insertion's ends and K weights, each deletion's ends
+ * (ids as decode_id makes them with `span` and `far`), then a byte that picks the
+ * batch's id type (the graph's, or int64 for an int32 graph: every decoded
+ * id fits int32), which is returned. */
+static inline dyng_type decode_batch_in(fz_bytes *in, const dyng_graph_properties *p,
+                                        decode_weight_fn weight, int span, int far, tbatch *tb) {
     const uint8_t head = fz_u8(in);
     tb_clear(tb);
     for (int i = 0; i < (head & 15); i++) {
-        int64_t u = decode_id(fz_u8(in), p), v = decode_id(fz_u8(in), p);
+        int64_t u = decode_id(fz_u8(in), p, span, far), v = decode_id(fz_u8(in), p, span, far);
         int32_t iw[2] = {0, 0};
         for (int k = 0; k < p->num_weights; k++)
             iw[k] = weight(fz_u8(in));
         tb_ins_w(tb, u, v, iw);
     }
     for (int i = 0; i < (head >> 4); i++) {
-        int64_t u = decode_id(fz_u8(in), p);
-        tb_del(tb, u, decode_id(fz_u8(in), p));
+        int64_t u = decode_id(fz_u8(in), p, span, far);
+        tb_del(tb, u, decode_id(fz_u8(in), p, span, far));
     }
     return (fz_u8(in) & 1) ? DYNG_TYPE_INT64 : p->vertex_type;
+}
+
+/* A batch with ids of the default span. */
+static inline dyng_type decode_batch(fz_bytes *in, const dyng_graph_properties *p,
+                                     decode_weight_fn weight, tbatch *tb) {
+    return decode_batch_in(in, p, weight, DECODE_ID_SPAN, DECODE_ID_FAR, tb);
 }
 
 #endif /* DYNG_FUZZ_DECODE_H */

@@ -141,6 +141,31 @@ def sssp() -> None:
         seed("sssp", f"shape_{shape:02x}", head + edges + sources + tail)
 
 
+def cycle_count() -> None:
+    """Small dense graphs and a few batches each (fuzz/fuzz_cycle_count.c)."""
+    rng = np.random.default_rng(13)
+    for i, shape in enumerate((0x00, 0x11, 0x29, 0x20, 0x56, 0x1C, 0x01, 0x48)):
+        sem = (0, 72, 7, 36, 150, 21, 1, 37)[i]
+        # the bound, the recount mode, a tree, histogram B, from counts
+        opt = (0x00, 0x0A, 0x33, 0x44, 0x92, 0x61, 0x15, 0xE3)[i]
+        n, m = 9, 20
+        head = bytes([shape, sem, opt, n, m])
+        edges = rng.integers(0, 256, 4 * m).astype(np.uint8).tobytes()
+        tail = b"".join(
+            bytes([int(rng.integers(0, 256))]) + rng.integers(2, 256, 60).astype(np.uint8).tobytes()
+            for _ in range(5)
+        )
+        seed("cycle_count", f"shape_{shape:02x}", head + edges + tail)
+    # A pair deleted and inserted again in one batch keeps its cycles: a
+    # directed triangle (bound 3) and an undirected square (bound 4), the
+    # searches pinned (recount never), the batch deleting and inserting 0-1.
+    again = bytes([0x11, 0, 1, 0, 1, 0])
+    triangle = bytes([0, 1, 1, 2, 2, 0])
+    seed("cycle_count", "reinserted_directed", bytes([0x00, 0, 0x09, 3, 3]) + triangle + again)
+    square = bytes([0, 1, 1, 2, 2, 3, 3, 0])
+    seed("cycle_count", "reinserted_undirected", bytes([0x01, 0, 0x0A, 4, 4]) + square + again)
+
+
 def main() -> None:
     """Rewrite every seed folder."""
     if CORPUS.exists():
@@ -151,6 +176,7 @@ def main() -> None:
     research_files()
     apply()
     sssp()
+    cycle_count()
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.relative_to(ROOT.parent)}: {len(list(folder.iterdir()))} seeds")
 

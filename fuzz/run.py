@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("matrix_market", "edge_list", "dgt", "dgb", "research_files", "apply", "sssp")
+TARGETS = (
+    "matrix_market",
+    "edge_list",
+    "dgt",
+    "dgb",
+    "research_files",
+    "apply",
+    "sssp",
+    "cycle_count",
+)
 
 
 @dataclass

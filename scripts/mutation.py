@@ -264,7 +264,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &job->stop, job->r);",
             ),
         ),
-        c_tests=("test_cycle_count",),
+        c_tests=("test_cycle_count", "fuzz_replay_cycle_count"),
         py_tests=("tests/python/test_cycle_count.py",),
     ),
     Mutant(
@@ -279,7 +279,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "        if (now && !old) {\n",
             ),
         ),
-        c_tests=("test_cycle_count",),
+        c_tests=("test_cycle_count", "fuzz_replay_cycle_count"),
         py_tests=("tests/python/test_cycle_count.py",),
     ),
     Mutant(

@@ -1,15 +1,8 @@
 /*
  * tests/c/test_cycle_count.c - cycle_count compute and update against a
- * brute-force oracle, known counts, the research code's histograms, and the
+ * brute-force oracle (cycle_oracle.h, which shares nothing with the
+ * library's search), known counts, the research code's histograms, and the
  * failure rules of dyng/cycle_count.h.
- *
- * The oracle is written here from the definition and shares nothing with the
- * library's search: it reads the graph's exported edges into an adjacency
- * matrix of the underlying simple graph (no self-loops, parallel edges once),
- * lists every sequence of distinct vertices whose consecutive pairs and
- * closing pair are edges, with no pruning and no canonical start, and
- * divides: a directed cycle of length k is k such sequences (its rotations),
- * an undirected one 2k (its rotations, both ways round).
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +10,7 @@
 #include "algorithms/cycle_count/cycle_count_internal.h" /* dyng_testing_cycle_count_recount */
 #include "check.h"
 #include "core/alloc.h"
+#include "cycle_oracle.h"
 #include "dyng/cycle_count.h"
 #include "dyng/sssp.h"
 #include "dyng/update.h"
@@ -90,80 +84,18 @@ static int64_t edges_of(const dyng_graph *g, int64_t **src, int64_t **dst) {
     return m;
 }
 
-/* The adjacency matrix (n x n) of g's underlying simple graph. */
-static uint8_t *simple_matrix(const dyng_graph *g, int64_t *n_out) {
-    int64_t n = 0, *src, *dst;
-    dyng_graph_properties p;
-    dyng_graph_num_vertices(&n, g);
-    dyng_graph_properties_of(&p, g);
-    uint8_t *adj = calloc((size_t)(n * n + 1), 1);
-    const int64_t m = edges_of(g, &src, &dst);
-    for (int64_t e = 0; e < m; e++) {
-        if (src[e] == dst[e])
-            continue;
-        adj[src[e] * n + dst[e]] = 1;
-        if (!p.directed)
-            adj[dst[e] * n + src[e]] = 1;
-    }
-    free(src);
-    free(dst);
-    *n_out = n;
-    return adj;
-}
-
-/* ---- the oracle ---------------------------------------------------------- */
-
-typedef struct oracle_state {
-    const uint8_t *adj;
-    int64_t n, maxlen, minlen;
-    int64_t path[MAXN];
-    bool on[MAXN];
-    uint64_t seqs[MAXN + 1];
-} oracle_state;
-
-static void oracle_walk(oracle_state *o, int64_t len) {
-    const int64_t last = o->path[len - 1], start = o->path[0];
-    if (len >= o->minlen && o->adj[last * o->n + start])
-        o->seqs[len]++;
-    if (o->maxlen >= 0 && len >= o->maxlen)
-        return;
-    for (int64_t y = 0; y < o->n; y++) {
-        if (o->on[y] || !o->adj[last * o->n + y])
-            continue;
-        o->on[y] = true;
-        o->path[len] = y;
-        oracle_walk(o, len + 1);
-        o->on[y] = false;
-    }
-}
+/* ---- the oracle (cycle_oracle.h) ------------------------------------------ */
 
 /* The cycles of g by length (hist has n + 1 entries; lengths past maxlen,
  * when it is not -1, are left 0). */
 static void oracle(const dyng_graph *g, int64_t maxlen, uint64_t *hist) {
-    oracle_state o;
-    memset(&o, 0, sizeof o);
-    dyng_graph_properties p;
-    dyng_graph_properties_of(&p, g);
-    uint8_t *adj = simple_matrix(g, &o.n);
-    if (o.n > MAXN) {
-        fprintf(stderr, "oracle: %lld vertices is too many\n", (long long)o.n);
+    int64_t n = 0;
+    dyng_graph_num_vertices(&n, g);
+    if (n > MAXN) {
+        fprintf(stderr, "oracle: %lld vertices is too many\n", (long long)n);
         exit(1);
     }
-    o.adj = adj;
-    o.maxlen = maxlen;
-    o.minlen = p.directed ? 2 : 3;
-    for (int64_t s = 0; s < o.n; s++) {
-        o.path[0] = s;
-        o.on[s] = true;
-        oracle_walk(&o, 1);
-        o.on[s] = false;
-    }
-    for (int64_t k = 0; k <= o.n; k++) {
-        const uint64_t per = (uint64_t)(p.directed ? k : 2 * k);
-        CHECK(o.seqs[k] == 0 || o.seqs[k] % per == 0);
-        hist[k] = o.seqs[k] == 0 ? 0 : o.seqs[k] / per;
-    }
-    free(adj);
+    CHECK(cycle_oracle(g, maxlen, hist));
 }
 
 /* r holds exactly `expect` (n + 1 entries) under its bound. */
@@ -446,27 +378,14 @@ static void test_threads_agree(void) {
 
 /* ---- update -------------------------------------------------------------- */
 
-/* The underlying simple graph's pairs removed and added between two matrices
- * (n0 <= n1 vertices). */
-static void pair_diff(const uint8_t *a0, int64_t n0, const uint8_t *a1, int64_t n1, bool directed,
-                      int64_t *removed, int64_t *added) {
-    *removed = *added = 0;
-    for (int64_t u = 0; u < n1; u++)
-        for (int64_t v = directed ? 0 : u + 1; v < n1; v++) {
-            const bool before = u < n0 && v < n0 && a0[u * n0 + v];
-            const bool after = a1[u * n1 + v];
-            *removed += before && !after;
-            *added += !before && after;
-        }
-}
-
 /* Apply b through dyng_cycle_count_update and check r against a compute on
  * the new graph (and the oracle when small) and the stats against the pair
  * difference. Returns false on the first mismatch. */
 static bool update_and_check(dyng_graph *g, dyng_batch *b, dyng_cycle_count_result *r,
                              const char *what) {
     int64_t n0 = 0, n1 = 0;
-    uint8_t *a0 = simple_matrix(g, &n0);
+    uint8_t *a0 = cycle_oracle_matrix(g, &n0);
+    REQUIRE(a0 != NULL);
     const uint64_t *c;
     int64_t len0 = 0;
     CHECK_OK(dyng_cycle_count_result_counts(&c, &len0, r));
@@ -478,11 +397,12 @@ static bool update_and_check(dyng_graph *g, dyng_batch *b, dyng_cycle_count_resu
     dyng_status st = dyng_cycle_count_update(g, b, r, &s);
     CHECK_OK(st);
     bool ok = st == DYNG_OK;
-    uint8_t *a1 = simple_matrix(g, &n1);
+    uint8_t *a1 = cycle_oracle_matrix(g, &n1);
+    REQUIRE(a1 != NULL);
     int64_t removed, added;
     dyng_graph_properties p;
     dyng_graph_properties_of(&p, g);
-    pair_diff(a0, n0, a1, n1, p.directed, &removed, &added);
+    cycle_oracle_pair_diff(a0, n0, a1, n1, p.directed, &removed, &added);
     ok = ok && s.deletions == removed && s.insertions == added && s.converged &&
          (recount_mode == 0 || s.fallback_used == (recount_mode == 2)) && s.iterations >= 0;
     dyng_cycle_count_options o;
