@@ -111,29 +111,42 @@ void dyng_i_team(int threads, void (*fn)(void *ctx), void *ctx) {
     fn(ctx);
 }
 
+/* Chunk k of dyng_i_run_chunks: skipped once the flag is seen or a lower
+ * chunk failed. */
+static inline void run_chunk(int64_t k, bool (*run)(void *context, int64_t k), void *context,
+                             dyng_resources *r, atomic_int_fast64_t *first_failed,
+                             atomic_int *interrupted) {
+    if (atomic_load(interrupted) || k > (int64_t)atomic_load(first_failed))
+        return;
+    if (dyng_i_interrupted(r)) {
+        atomic_store(interrupted, 1);
+        return;
+    }
+    if (!run(context, k)) {
+        int_fast64_t seen = atomic_load(first_failed);
+        while (k < seen && !atomic_compare_exchange_weak(first_failed, &seen, k))
+            ;
+    }
+}
+
 dyng_status dyng_i_run_chunks(int64_t n, bool (*run)(void *context, int64_t k), void *context,
                               dyng_resources *r, int threads) {
     atomic_int_fast64_t first_failed;
     atomic_int interrupted;
     atomic_init(&first_failed, n);
     atomic_init(&interrupted, 0);
+    if (threads > 1 && n > 1) {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #endif
-    for (int64_t k = 0; k < n; k++) {
-        if (atomic_load(&interrupted) || k > (int64_t)atomic_load(&first_failed))
-            continue;
-        if (dyng_i_interrupted(r)) {
-            atomic_store(&interrupted, 1);
-            continue;
-        }
-        if (!run(context, k)) {
-            int_fast64_t seen = atomic_load(&first_failed);
-            while (k < seen && !atomic_compare_exchange_weak(&first_failed, &seen, k))
-                ;
-        }
+        for (int64_t k = 0; k < n; k++)
+            run_chunk(k, run, context, r, &first_failed, &interrupted);
+    } else {
+        /* One thread, or one chunk: no parallel region (entering one costs
+         * more than a short call's work, one edge_weights pair say). */
+        for (int64_t k = 0; k < n; k++)
+            run_chunk(k, run, context, r, &first_failed, &interrupted);
     }
-    (void)threads;
     return atomic_load(&interrupted) ? DYNG_INTERRUPTED : DYNG_OK;
 }
 
