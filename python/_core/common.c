@@ -149,6 +149,7 @@ static void on_sigint(int signo) {
 void dyng_py_native_begin(dyng_py_call *call, const char *stage) {
     call->stage = stage;
     call->sigint_routed = false;
+    call->profiled = true;
     if (g_main_thread != 0 && PyThread_get_thread_ident() == g_main_thread) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -184,8 +185,52 @@ void dyng_py_native_end(dyng_py_call *call) {
     }
 }
 
-void dyng_py_native_pause(dyng_py_call *call) { PyEval_RestoreThread(call->thread); }
-void dyng_py_native_resume(dyng_py_call *call) { call->thread = PyEval_SaveThread(); }
+void dyng_py_native_pause(dyng_py_call *call) {
+    if (call->thread != NULL)
+        PyEval_RestoreThread(call->thread);
+}
+
+void dyng_py_native_resume(dyng_py_call *call) {
+    if (call->thread != NULL)
+        call->thread = PyEval_SaveThread();
+}
+
+void dyng_py_short_begin(dyng_py_call *call, dyng_py_rwlock *lock, const char *stage) {
+    call->stage = stage;
+    call->sigint_routed = false;
+    call->profiled = false;
+    call->profile = NULL;
+    call->start_ns = 0;
+    call->thread = NULL;
+    if (pthread_rwlock_tryrdlock(&lock->lock) == 0) {
+        if (stage == NULL)
+            return;
+        if (dyng_py_profile_try_enter(&call->profile)) {
+            call->profiled = true;
+            call->start_ns = call->profile ? dyng_py_now_ns() : 0;
+            return;
+        }
+        pthread_rwlock_unlock(&lock->lock); /* the profiler is being attached or read */
+    }
+    if (stage == NULL)
+        call->thread = PyEval_SaveThread();
+    else
+        dyng_py_native_begin(call, stage);
+    dyng_py_rdlock(lock);
+}
+
+void dyng_py_short_end(dyng_py_call *call, dyng_py_rwlock *lock) {
+    dyng_py_unlock(lock);
+    if (call->thread != NULL && call->stage != NULL) {
+        dyng_py_native_end(call);
+        return;
+    }
+    if (call->profiled)
+        dyng_py_profile_leave(call->profile, call->stage,
+                              call->profile ? dyng_py_now_ns() - call->start_ns : 0);
+    if (call->thread != NULL)
+        PyEval_RestoreThread(call->thread);
+}
 
 /* ---- input arrays ------------------------------------------------------- */
 

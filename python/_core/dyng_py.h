@@ -8,11 +8,13 @@
  *
  * Rules every file follows:
  * - The GIL is released around every libdyng call that does work
- *   (DYNG_PY_BEGIN_NATIVE / DYNG_PY_END_NATIVE below).
- * - Object locks (dyng_py_rwlock) are only ever taken while the GIL is NOT
- *   held; a thread that holds an object lock may take the GIL back (to make
- *   the Python objects of a result), never the other way round. Two object
- *   locks are taken in address order (dyng_py_lock_all).
+ *   (DYNG_PY_BEGIN_NATIVE / DYNG_PY_END_NATIVE below). A short read (O(1),
+ *   or one row) may keep it (dyng_py_short_begin), but never waits for a
+ *   lock while it does.
+ * - Object locks (dyng_py_rwlock) are only ever waited for while the GIL is
+ *   NOT held; a thread that holds an object lock may take the GIL back (to
+ *   make the Python objects of a result), never the other way round. Two
+ *   object locks are taken in address order (dyng_py_lock_all).
  * - A failed libdyng call becomes the exception class registered for its
  *   status (dyng_py_raise_status), with libdyng's thread-local message.
  *
@@ -110,10 +112,11 @@ void dyng_py_unlock_all(const dyng_py_lock_request *req, int count);
  * records the call's time under `stage` in the attached profiler (if any).
  */
 typedef struct dyng_py_call {
-    PyThreadState *thread;
+    PyThreadState *thread; /* NULL while the region keeps the GIL (a short read) */
     const char *stage;
     int64_t start_ns;
     bool sigint_routed;
+    bool profiled; /* the region holds the profiler's attachment lock */
     struct sigaction previous;
     struct dyng_py_profile *profile; /* the attached profiler's records, or NULL */
 } dyng_py_call;
@@ -122,6 +125,26 @@ void dyng_py_native_begin(dyng_py_call *call, const char *stage);
 void dyng_py_native_end(dyng_py_call *call);
 #define DYNG_PY_BEGIN_NATIVE(call, stage) dyng_py_native_begin((call), (stage))
 #define DYNG_PY_END_NATIVE(call) dyng_py_native_end((call))
+
+/*
+ * A short read: a libdyng call that reads O(1) or one row under `lock` in
+ * shared mode (a degree, a row, one edge, a count):
+ *
+ *     dyng_py_call call;
+ *     dyng_py_short_begin(&call, &self->lock, "graph.degree");
+ *     ... libdyng reads ...
+ *     dyng_py_short_end(&call, &self->lock);
+ *
+ * When the lock and the profiler's attachment are free of writers, the region
+ * takes both without waiting and keeps the GIL: no thread switch and no
+ * Ctrl-C routing (two system calls), which cost more than such a read. When
+ * a writer holds or waits for either, it is a native region that then takes
+ * `lock` (GIL released, Ctrl-C routed, waiting). `stage` NULL: the profiler
+ * does not record it, and Ctrl-C is not routed. dyng_py_native_pause and
+ * _resume work inside it either way.
+ */
+void dyng_py_short_begin(dyng_py_call *call, dyng_py_rwlock *lock, const char *stage);
+void dyng_py_short_end(dyng_py_call *call, dyng_py_rwlock *lock);
 
 /* Take the GIL back inside a native region (to build Python objects) and
  * release it again; object locks may stay held. */
@@ -290,6 +313,9 @@ struct dyng_py_profile;
  * call's own stage and drops the lock. */
 struct dyng_py_profile *dyng_py_profile_enter(void);
 void dyng_py_profile_leave(struct dyng_py_profile *p, const char *stage, int64_t ns);
+/* enter without waiting (with the GIL held): false, and nothing taken, when
+ * a writer holds or waits for the lock. */
+bool dyng_py_profile_try_enter(struct dyng_py_profile **out);
 
 /* Monotonic clock in nanoseconds. */
 int64_t dyng_py_now_ns(void);

@@ -165,23 +165,19 @@ static void graph_dealloc(PyObject *obj) {
     Py_DECREF(type);
 }
 
-/* A short read under the shared lock, without the profiler or Ctrl-C: the
- * counts and properties below. */
+/* A count or a property under the shared lock: a short read that the
+ * profiler does not record. */
 typedef struct quick_read {
-    PyThreadState *ts;
+    dyng_py_call call;
     dyng_py_graph *g;
 } quick_read;
 
 static void quick_begin(quick_read *q, PyObject *obj) {
     q->g = (dyng_py_graph *)obj;
-    q->ts = PyEval_SaveThread();
-    dyng_py_rdlock(&q->g->lock);
+    dyng_py_short_begin(&q->call, &q->g->lock, NULL);
 }
 
-static void quick_end(quick_read *q) {
-    dyng_py_unlock(&q->g->lock);
-    PyEval_RestoreThread(q->ts);
-}
+static void quick_end(quick_read *q) { dyng_py_short_end(&q->call, &q->g->lock); }
 
 #define GRAPH_INT_GETTER(name, ctype, call, build)                                                 \
     static PyObject *get_##name(PyObject *obj, void *closure) {                                    \
@@ -249,6 +245,26 @@ static PyObject *graph_set_resources(PyObject *obj, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* A read of one row (or its length): a short read, except for the in-row of
+ * a directed graph without stored in-edges, which is found by reading every
+ * row (a native region, which Ctrl-C can stop). */
+static void row_read_begin(dyng_py_call *call, dyng_py_graph *self, bool transposed,
+                           const char *stage) {
+    dyng_graph_properties p;
+    const bool scan = transposed && dyng_graph_properties_of(&p, self->handle) == DYNG_OK &&
+                      p.directed && !p.store_transposed;
+    if (scan) {
+        dyng_py_native_begin(call, stage);
+        dyng_py_rdlock(&self->lock);
+    } else {
+        dyng_py_short_begin(call, &self->lock, stage);
+    }
+}
+
+static void row_read_end(dyng_py_call *call, dyng_py_graph *self) {
+    dyng_py_short_end(call, &self->lock); /* ends a native region too */
+}
+
 static PyObject *graph_degree(PyObject *obj, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"vertex", "transposed", NULL};
     long long v;
@@ -258,11 +274,9 @@ static PyObject *graph_degree(PyObject *obj, PyObject *args, PyObject *kwargs) {
     dyng_py_graph *self = (dyng_py_graph *)obj;
     int64_t degree = 0;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.degree");
-    dyng_py_rdlock(&self->lock);
+    row_read_begin(&call, self, transposed != 0, "graph.degree");
     dyng_status s = dyng_graph_degree(&degree, self->handle, (int64_t)v, transposed != 0);
-    dyng_py_unlock(&self->lock);
-    DYNG_PY_END_NATIVE(&call);
+    row_read_end(&call, self);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     return PyLong_FromLongLong(degree);
@@ -315,8 +329,7 @@ static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs
     int64_t len = 0;
     dyng_graph_properties p;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.neighbors");
-    dyng_py_rdlock(&self->lock);
+    row_read_begin(&call, self, transposed != 0, "graph.neighbors");
     dyng_status s = dyng_graph_properties_of(&p, self->handle);
     if (s == DYNG_OK)
         s = dyng_graph_neighbors(&len, self->handle, (int64_t)v, transposed != 0, NULL, NULL, 0);
@@ -335,8 +348,7 @@ static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs
             s = dyng_graph_neighbors(&len, self->handle, (int64_t)v, transposed != 0, id_data,
                                      (int32_t *)w_data, len);
     }
-    dyng_py_unlock(&self->lock);
-    DYNG_PY_END_NATIVE(&call);
+    row_read_end(&call, self);
     if (s != DYNG_OK || !made) {
         Py_XDECREF(ids);
         Py_XDECREF(ws);
@@ -352,11 +364,9 @@ static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
     dyng_py_graph *self = (dyng_py_graph *)obj;
     bool has = false;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.has_edge");
-    dyng_py_rdlock(&self->lock);
+    dyng_py_short_begin(&call, &self->lock, "graph.has_edge");
     dyng_status s = dyng_graph_has_edge(&has, self->handle, (int64_t)u, (int64_t)v);
-    dyng_py_unlock(&self->lock);
-    DYNG_PY_END_NATIVE(&call);
+    dyng_py_short_end(&call, &self->lock);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     return PyBool_FromLong(has);
@@ -440,13 +450,11 @@ static PyObject *graph_edge_weight(PyObject *obj, PyObject *args) {
     int32_t w[DYNG_MAX_WEIGHTS];
     dyng_graph_properties p;
     dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "graph.edge_weight");
-    dyng_py_rdlock(&self->lock);
+    dyng_py_short_begin(&call, &self->lock, "graph.edge_weight");
     dyng_status s = dyng_graph_properties_of(&p, self->handle);
     if (s == DYNG_OK)
         s = dyng_graph_edge_weights(self->handle, 1, DYNG_TYPE_INT64, &s64, &d64, &found, w);
-    dyng_py_unlock(&self->lock);
-    DYNG_PY_END_NATIVE(&call);
+    dyng_py_short_end(&call, &self->lock);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     if (!found)

@@ -4,11 +4,12 @@
  * One profiler at a time is attached, process-wide. Every native region
  * (dyng_py_native_begin .. _end) holds g_attach in shared mode and adds its
  * time to the attached profiler's records under the records' own mutex,
- * without the GIL. profiler_attach() and Profiler.records() take g_attach
- * exclusively (with the GIL released first, as every object lock here), so a
- * profiler is never detached or read while a call records into it. The lock
- * prefers writers, so attaching finishes even while other threads keep
- * calling.
+ * without the GIL; a short read (dyng_py_short_begin) that keeps the GIL
+ * takes g_attach only if it can without waiting. profiler_attach() and
+ * Profiler.records() take g_attach exclusively (with the GIL released first,
+ * as every object lock here), so a profiler is never detached or read while a
+ * call records into it. The lock prefers writers, so attaching finishes even
+ * while other threads keep calling.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -68,12 +69,25 @@ static void record_inner(void *context, const char *stage, int64_t ns) {
     record(context, stage, true, ns);
 }
 
-dyng_py_profile *dyng_py_profile_enter(void) {
-    pthread_rwlock_rdlock(&g_attach);
+/* The attached profiler's records (g_attach held), with this thread's stage
+ * hook pointed at them; NULL when none is attached. */
+static dyng_py_profile *hook_attached(void) {
     dyng_py_profile *p = g_attached ? &g_attached->profile : NULL;
     if (p)
         dyng_stage_hook_set(record_inner, p);
     return p;
+}
+
+dyng_py_profile *dyng_py_profile_enter(void) {
+    pthread_rwlock_rdlock(&g_attach);
+    return hook_attached();
+}
+
+bool dyng_py_profile_try_enter(dyng_py_profile **out) {
+    if (pthread_rwlock_tryrdlock(&g_attach) != 0)
+        return false;
+    *out = hook_attached();
+    return true;
 }
 
 void dyng_py_profile_leave(dyng_py_profile *p, const char *stage, int64_t ns) {

@@ -642,7 +642,8 @@ class Graph:
         of it. For many pairs, :meth:`has_edges` is much faster than a loop.
         """
         a, b = self._pair(u, v)
-        if a >= self.num_vertices or b >= self.num_vertices:
+        n = self._g.num_vertices
+        if a >= n or b >= n:
             return False  # also keeps them within the native int64
         return self._g.has_edge(a, b)
 
@@ -730,7 +731,8 @@ class Graph:
             )
         a, b = self._pair(u, v)
         w = None
-        if a < self.num_vertices and b < self.num_vertices:  # also within the native int64
+        n = self._g.num_vertices
+        if a < n and b < n:  # also within the native int64
             w = self._g.edge_weight(a, b)
         if w is None:
             raise InvalidArgumentError(
@@ -844,8 +846,9 @@ class Graph:
     def _vertex(self, v: object) -> int:
         """A vertex of the graph, ``0 <= v < num_vertices``."""
         vertex = self._id(v)
-        if not 0 <= vertex < self.num_vertices:  # also keeps it within the native int64
-            raise InvalidArgumentError(f"vertex {vertex} is not in 0..{self.num_vertices - 1}")
+        n = self._g.num_vertices
+        if not 0 <= vertex < n:  # also keeps it within the native int64
+            raise InvalidArgumentError(f"vertex {vertex} is not in 0..{n - 1}")
         return vertex
 
     # -- properties -------------------------------------------------------

@@ -138,6 +138,29 @@ def test_profile_stages_of_graph_calls() -> None:
     assert "graph.apply" not in s or s["graph.apply"].calls == 0
 
 
+def test_profile_stages_of_short_reads() -> None:
+    # A degree, a row or one edge keeps the GIL when no writer holds the
+    # graph's lock (python/_core/common.c, dyng_py_short_begin); the profiler
+    # records it all the same, and the counts are not recorded at all.
+    g = dyng.Graph.from_edges([0, 1, 2], [1, 2, 0], [4, 5, 6])
+    with dyng.profile() as prof:
+        for _ in range(3):
+            g.degree(0)
+        g.degree(1, transposed=True)
+        g.neighbors(2)
+        g.row(1, transposed=True)
+        assert g.has_edge(0, 1) and not g.has_edge(1, 0)
+        assert g.weight(1, 2) == 5
+        assert (g.num_vertices, g.num_edges, g.version) == (3, 3, 0)
+    s = prof.stages
+    assert s["graph.degree"].calls == 4
+    assert s["graph.neighbors"].calls == 2
+    assert s["graph.has_edge"].calls == 2
+    assert s["graph.edge_weight"].calls == 1
+    assert all(not r.inner for r in s.values())
+    assert set(s) == {"graph.degree", "graph.neighbors", "graph.has_edge", "graph.edge_weight"}
+
+
 def test_profile_io_stage(tmp_path: Path) -> None:
     path = tmp_path / "g.mtx"
     dyng.io.write_matrix_market(path, small_graph())

@@ -6,7 +6,8 @@ list of batches, and the same resources handle:
 
 - writes: ``dyng.update(G, b, tree, hist)``, ``G.apply(b)``, ``dyng.sssp.update(G, b, tree)``,
   ``dyng.cycle_count.update(G, b, hist)``, and recomputing the results after they went stale;
-- reads: ``to_csr`` (both directions), ``edges``, ``degree``, ``check_integrity``, ``clone``
+- reads: ``to_csr`` (both directions), ``edges``, ``degree``, ``row`` (both directions),
+  ``has_edge`` with ``weight``, ``check_integrity``, ``clone``
   (then private work on the clone, on the shared resources handle), result clones, and the
   results' arrays exported every way an ``Array`` allows (``to_numpy(copy=False)``,
   ``np.asarray``, ``memoryview``, versioned DLPack, ``tolist``, a copy), some of the views kept
@@ -53,6 +54,7 @@ the run), then the replay (about a second here).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import os
@@ -159,14 +161,17 @@ def make_batches(rng: np.random.Generator, pairs: list[tuple[int, int]]) -> list
 # ---- what the threads record ------------------------------------------------------------
 
 
+Seen = bytes | int | tuple[bool, int | None]  # a digest, a degree, or (has_edge, weight)
+
+
 @dataclass(frozen=True)
 class Read:
     """One read: its kind, the version range it may have seen, and what it saw."""
 
-    kind: str  # a key of ReplayState.digests, or "degree:<v>:<transposed>"
+    kind: str  # a key of ReplayState.digests, "degree:<v>:<t>", "row:<v>:<t>" or "pair:<u>:<v>"
     low: int
     high: int
-    seen: bytes | int  # a digest, or a degree
+    seen: Seen
     how: str  # the call, for the failure message
 
 
@@ -203,6 +208,8 @@ class Worker:
             (self.op_apply, 4),
             (self.op_read_graph, 12),
             (self.op_degree, 4),
+            (self.op_row, 3),
+            (self.op_pair, 3),
             (self.op_read_tree, 16),
             (self.op_read_hist, 10),
             (self.op_clone_graph, 6),
@@ -305,7 +312,7 @@ class Worker:
 
     # -- reads of the graph -----------------------------------------------------
 
-    def record(self, kind: str, low: int, high: int, seen: bytes | int, how: str) -> None:
+    def record(self, kind: str, low: int, high: int, seen: Seen, how: str) -> None:
         assert low <= high, (kind, low, high, how)
         self.reads.append(Read(kind, low, high, seen, how))
 
@@ -333,6 +340,32 @@ class Worker:
         high = g.version
         self.record(f"degree:{v}:{int(transposed)}", low, high, d, "Graph.degree")
         self.count("degree")
+
+    def op_row(self) -> None:
+        g = self.s.graph
+        v = self.rng.randrange(N0)
+        transposed = self.rng.random() < 0.5
+        low = g.version
+        ids, w = g.row(v, transposed=transposed)
+        high = g.version
+        self.record(f"row:{v}:{int(transposed)}", low, high, digest(ids, w), "Graph.row")
+        self.count("row")
+
+    def op_pair(self) -> None:
+        g = self.s.graph
+        u, v = self.rng.randrange(N0), self.rng.randrange(N0)
+        low = g.version
+        has = g.has_edge(u, v)
+        # A write may come between the two reads: the weight is read again
+        # under the lock of edge_weights (one read), with has_edge's answer.
+        found = int(g.edge_weights([u], [v], default=0)[0, 0])  # weights are 1 or more
+        high = g.version
+        self.record(f"pair:{u}:{v}", low, high, (has, None), "Graph.has_edge")
+        self.record(f"pair:{u}:{v}", low, high, (found != 0, found or None), "Graph.edge_weights")
+        if has and self.rng.random() < 0.5:
+            with contextlib.suppress(dyng.errors.InvalidArgumentError):  # deleted since has_edge
+                self.record(f"pair:{u}:{v}", low, g.version, (True, g.weight(u, v)), "Graph.weight")
+        self.count("pair")
 
     def op_check(self) -> None:
         self.s.graph.check_integrity()
@@ -467,15 +500,28 @@ class Worker:
 @dataclass
 class ReplayState:
     digests: dict[str, bytes]
-    row_ptr: list[int]
-    t_row_ptr: list[int]
+    csr: tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any] | None]
+    t_csr: tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any] | None]
 
     def matches(self, read: Read) -> bool:
-        if read.kind.startswith("degree:"):
-            _, v, t = read.kind.split(":")
-            rp = self.t_row_ptr if t == "1" else self.row_ptr
-            vi = int(v)
-            return rp[vi + 1] - rp[vi] == read.seen
+        kind, _, rest = read.kind.partition(":")
+        if kind in ("degree", "row"):
+            v, t = (int(x) for x in rest.split(":"))
+            rp, col, w = self.t_csr if t == 1 else self.csr
+            lo, hi = int(rp[v]), int(rp[v + 1])
+            if kind == "degree":
+                return hi - lo == read.seen
+            return digest(col[lo:hi], None if w is None else w[lo:hi]) == read.seen
+        if kind == "pair":
+            u, v = (int(x) for x in rest.split(":"))
+            rp, col, w = self.csr
+            at = np.flatnonzero(col[int(rp[u]) : int(rp[u + 1])] == v)
+            assert w is not None
+            assert isinstance(read.seen, tuple)
+            has, weight = read.seen
+            if len(at) == 0:
+                return has is False
+            return has is True and weight in (None, int(w[int(rp[u]) + int(at[0]), 0]))
         return self.digests[read.kind] == read.seen
 
 
@@ -501,8 +547,8 @@ def replay_state(
             "par": digest(par),
             "counts": digest(counts),
         },
-        [int(x) for x in rp.tolist()],
-        [int(x) for x in trp.tolist()],
+        (rp, col, w),
+        (trp, tcol, tw),
     )
 
 
