@@ -8,7 +8,10 @@ in-edges stored; built with `dyng.generators`), in one run, one thread unless sa
 (a) per call, best of 3 over 20,000 random vertices: ``Graph.row(v)``, ``Graph.neighbors(v)``,
     ``Graph.degree(v)``, ``Graph.has_edge(u, v)``; beside them SciPy's ``A[u, v]`` on a CSR
     matrix of the same edges, and the slice ``A.indices[A.indptr[v]:A.indptr[v + 1]]`` copied;
-    and over 20,000 random edges, ``Graph.weight(u, v)`` against ``A[u, v]``;
+    and over 20,000 random edges, ``Graph.weight(u, v)`` against ``A[u, v]``; where installed,
+    the same calls of igraph (``neighbors(v, mode="out")``, ``degree(v, mode="out")``,
+    ``are_adjacent``, the weight of ``get_eid``) and of NetworKit (``list(iterNeighbors(v))``,
+    ``degree``, ``hasEdge``, ``weight``) on graphs of the same edges, with their ratios;
 (b) every degree: ``Graph.degrees()`` (and ``transposed=True``) against
     ``numpy.diff(Graph.to_csr()[0])``;
 (c) 1M pairs, half of them edges and half random: ``Graph.has_edges`` on one and two threads
@@ -18,7 +21,7 @@ in-edges stored; built with `dyng.generators`), in one run, one thread unless sa
 
 Prints a table and writes bench/results/graph_reads.json.
 Usage: python bench/graph_reads.py [--scale 20] [--quick]
-Needs numpy and scipy.
+Needs numpy and scipy; igraph and NetworKit (the ``bench`` extra) where installed.
 """
 
 from __future__ import annotations
@@ -61,6 +64,65 @@ def graphs(scale: int) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
     return [("uniform", src, dst, w), ("rmat", rsrc, rdst, rw)]
 
 
+def peer_calls(
+    src: Any,
+    dst: Any,
+    w: Any,
+    n: int,
+    vs: list[int],
+    edge: dict[int, tuple[int, int]],
+    per_call: Callable[[Callable[[int], Any]], float],
+) -> dict[str, dict[str, float]]:
+    """Per call (us): the peers' neighbours, degree, edge test and edge weight, where installed.
+
+    The answers are checked against SciPy's on the vertices and edges timed."""
+    out: dict[str, dict[str, float]] = {}
+    a = scipy.sparse.csr_matrix((w[:, 0], (src, dst)), shape=(n, n))
+    some = vs[:200]
+    want_rows = [sorted(a.indices[a.indptr[v] : a.indptr[v + 1]].tolist()) for v in some]
+    try:
+        import igraph
+    except ImportError:
+        igraph = None
+    if igraph is not None:
+        ig = igraph.Graph(n=n, edges=np.column_stack([src, dst]), directed=True)
+        ig.es["weight"] = w[:, 0].tolist()
+        if [sorted(ig.neighbors(v, mode="out")) for v in some] != want_rows:
+            raise SystemExit("graph_reads: igraph's rows differ from SciPy's")
+
+        def ig_weight(v: int) -> Any:
+            return ig.es[ig.get_eid(*edge[v])]["weight"]
+
+        if [ig_weight(v) for v in some] != [int(a[edge[v]]) for v in some]:
+            raise SystemExit("graph_reads: igraph's weights differ from SciPy's")
+        out["igraph"] = {
+            "neighbors_us": per_call(lambda v: ig.neighbors(v, mode="out")),
+            "degree_us": per_call(lambda v: ig.degree(v, mode="out")),
+            "has_edge_us": per_call(lambda v: ig.are_adjacent(v, v + 1 if v + 1 < n else 0)),
+            "weight_us": per_call(ig_weight),
+        }
+        del ig
+    try:
+        import networkit
+    except ImportError:
+        networkit = None
+    if networkit is not None:
+        nk = networkit.Graph(n, weighted=True, directed=True)
+        nk.addEdges((w[:, 0].astype(np.float64), (src.astype(np.uint64), dst.astype(np.uint64))))
+        if [sorted(nk.iterNeighbors(v)) for v in some] != want_rows:
+            raise SystemExit("graph_reads: NetworKit's rows differ from SciPy's")
+        if [nk.weight(*edge[v]) for v in some] != [float(a[edge[v]]) for v in some]:
+            raise SystemExit("graph_reads: NetworKit's weights differ from SciPy's")
+        out["networkit"] = {
+            "neighbors_us": per_call(lambda v: list(nk.iterNeighbors(v))),
+            "degree_us": per_call(nk.degree),
+            "has_edge_us": per_call(lambda v: nk.hasEdge(v, v + 1 if v + 1 < n else 0)),
+            "weight_us": per_call(lambda v: nk.weight(*edge[v])),
+        }
+        del nk
+    return out
+
+
 def run_graph(name: str, src: Any, dst: Any, w: Any, n: int, threads: int) -> dict[str, Any]:
     seq = dyng.Resources.sequential()
     g = dyng.Graph.from_edges(src, dst, w, num_vertices=n, resources=seq)
@@ -75,13 +137,14 @@ def run_graph(name: str, src: Any, dst: Any, w: Any, n: int, threads: int) -> di
     row["row_us"] = per_call(g.row)
     row["neighbors_us"] = per_call(g.neighbors)
     row["degree_us"] = per_call(g.degree)
-    row["has_edge_us"] = per_call(lambda v: g.has_edge(v, v + 1))
-    row["scipy_get_us"] = per_call(lambda v: a[v, v + 1])
+    row["has_edge_us"] = per_call(lambda v: g.has_edge(v, v + 1 if v + 1 < n else 0))
+    row["scipy_get_us"] = per_call(lambda v: a[v, v + 1 if v + 1 < n else 0])
     row["scipy_slice_us"] = per_call(lambda v: a.indices[a.indptr[v] : a.indptr[v + 1]].copy())
     some = rng.integers(0, len(src), len(vs))
     edge = dict(zip(vs, zip(src[some].tolist(), dst[some].tolist(), strict=True), strict=True))
     row["weight_us"] = per_call(lambda v: g.weight(*edge[v]))
     row["scipy_weight_us"] = per_call(lambda v: a[edge[v]])
+    row["peers"] = peer_calls(src, dst, w, n, vs, edge, per_call)
 
     row["degrees_ms"], deg = best(g.degrees)
     row["degrees_in_ms"], _ = best(lambda: g.degrees(transposed=True))
@@ -154,6 +217,12 @@ def main() -> int:
             f"  per edge (us): weight {r['weight_us']:.2f}  |  scipy A[u, v] "
             f"{r['scipy_weight_us']:.2f}  ratio {r['scipy_weight_us'] / r['weight_us']:.1f}x"
         )
+        for peer, t in r["peers"].items():
+            ratios = "  ".join(
+                f"{k[:-3]} {t[k]:.2f} ({t[k] / r[k]:.2f}x)"
+                for k in ("neighbors_us", "degree_us", "has_edge_us", "weight_us")
+            )
+            print(f"  {peer}, per call (us; its time over dyng's): {ratios}")
         print(
             f"  every degree: degrees() {r['degrees_ms']:.2f} ms  (in: {r['degrees_in_ms']:.2f} ms)"
             f"  diff(to_csr()[0]) {r['diff_to_csr_ms']:.2f} ms  ratio {r['degrees_ratio']:.1f}x"
