@@ -16,6 +16,20 @@
 /* A weight made of one byte. */
 typedef int32_t (*decode_weight_fn)(uint8_t x);
 
+/* A path weight: 1 to 8, so that many paths tie (fuzz_sssp.c,
+ * fuzz_cycle_count.c). */
+static inline int32_t decode_path_weight(uint8_t x) { return 1 + x % 8; }
+
+/* An inserted path weight: mostly 1 to 8; 0 and -1 now and then, which an
+ * sssp tree refuses. */
+static inline int32_t decode_inserted_path_weight(uint8_t x) {
+    if (x == 0)
+        return 0;
+    if (x == 1)
+        return -1;
+    return decode_path_weight(x);
+}
+
 /* The ids a batch names by default: 0 to 71, some past the graph (so it
  * grows), and now and then 1000. */
 #define DECODE_ID_SPAN 72

@@ -46,18 +46,6 @@
 #define FZ_B_PAIRS 24              /* histogram B goes on while the graph has at most these pairs */
 #define FZ_MAX_LEN (FZ_ID_FAR + 2) /* entries of a histogram: the graph's vertices + 1 */
 
-/* A weight from one byte: 1 to 8. */
-static int32_t decode_weight(uint8_t x) { return 1 + x % 8; }
-
-/* An inserted weight: mostly 1 to 8; 0 and -1 now and then. */
-static int32_t decode_inserted_weight(uint8_t x) {
-    if (x == 0)
-        return 0;
-    if (x == 1)
-        return -1;
-    return decode_weight(x);
-}
-
 /* A histogram's entries, copied. */
 typedef struct fz_hist {
     int64_t len;
@@ -194,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int64_t n0 = 1 + fz_u8(&in) % FZ_MAX_N0;
     int64_t src[255], dst[255];
     int32_t w[255 * 2];
-    const int64_t m0 = decode_edges(&in, n0, K, decode_weight, src, dst, w);
+    const int64_t m0 = decode_edges(&in, n0, K, decode_path_weight, src, dst, w);
     rm_graph m;
     dyng_graph *g = rm_build_both(&m, &p, n0, m0, src, dst, w, NULL);
     rm_free(&m);
@@ -230,7 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             with_b = false;
         }
         const dyng_type bt =
-            decode_batch_in(&in, &p, decode_inserted_weight, FZ_ID_SPAN, FZ_ID_FAR, &tb);
+            decode_batch_in(&in, &p, decode_inserted_path_weight, FZ_ID_SPAN, FZ_ID_FAR, &tb);
         dyng_batch *batch = tb_make(&tb, bt);
         fz_hist_take(&before_a, a);
         if (b != NULL)

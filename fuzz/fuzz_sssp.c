@@ -26,18 +26,6 @@
 
 #define FZ_TREES 2
 
-/* A weight from one byte: 1 to 8, so that many paths tie. */
-static int32_t decode_weight(uint8_t x) { return 1 + x % 8; }
-
-/* An inserted weight: mostly 1 to 8; 0 and -1 now and then (refused). */
-static int32_t decode_inserted_weight(uint8_t x) {
-    if (x == 0)
-        return 0;
-    if (x == 1)
-        return -1;
-    return decode_weight(x);
-}
-
 /* A copy of a tree's entries for n0 vertices. */
 typedef struct fz_tree {
     int64_t n, *dist, *parent;
@@ -134,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int64_t n0 = 1 + fz_u8(&in) % 63;
     int64_t src[255], dst[255];
     int32_t w[255 * 2];
-    const int64_t m0 = decode_edges(&in, n0, K, decode_weight, src, dst, w);
+    const int64_t m0 = decode_edges(&in, n0, K, decode_path_weight, src, dst, w);
     int64_t source[FZ_TREES];
     for (int t = 0; t < FZ_TREES; t++)
         source[t] = fz_u8(&in) % n0;
@@ -151,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tbatch tb;
     tb_init(&tb, K);
     while (in.n > 0) {
-        const dyng_type bt = decode_batch(&in, &p, decode_inserted_weight, &tb);
+        const dyng_type bt = decode_batch(&in, &p, decode_inserted_path_weight, &tb);
         dyng_batch *b = tb_make(&tb, bt);
         fz_tree before[FZ_TREES];
         int taken = 0;
