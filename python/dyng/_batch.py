@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dyng._backend import native
-from dyng._convert import IdArray, WeightArray, natural_ids, to_ids, weights_array, wider
+from dyng._convert import IdArray, WeightArray, natural_ids, to_ids, weights_array
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -19,19 +19,32 @@ __all__ = ["EdgeBatch"]
 
 
 def _frozen(a: npt.NDArray[Any], source: object) -> npt.NDArray[Any]:
-    """Return ``a`` read-only, copied first when it may share memory with ``source``."""
+    """Return ``a`` read-only, copied first when it may share memory with ``source``.
+
+    An array that owns its memory (a conversion's new array) shares none with
+    ``source``, so only ``source`` itself and views are checked (a reshaped
+    weight vector, a view of a buffer or of an ndarray subclass)."""
     if a is source or (
-        not isinstance(source, list | tuple | range) and np.may_share_memory(a, source)
+        a.base is not None
+        and not isinstance(source, list | tuple | range)
+        and np.may_share_memory(a, source)
     ):
         a = a.copy()
     a.flags.writeable = False
     return a
 
 
-def _empty(dtype: str) -> IdArray:
-    a: IdArray = np.zeros(0, dtype=np.int64) if dtype == "int64" else np.zeros(0, dtype=np.int32)
+def _read_only_empty(dtype: type[np.signedinteger[Any]]) -> IdArray:
+    a: IdArray = np.zeros(0, dtype=dtype)
     a.flags.writeable = False
     return a
+
+
+# The id arrays of an absent side: shared by every batch (empty and read-only).
+_EMPTY: dict[str, IdArray] = {
+    "int32": _read_only_empty(np.int32),
+    "int64": _read_only_empty(np.int64),
+}
 
 
 def _pair(value: object, what: str, *, weights_allowed: bool) -> tuple[object, object, object]:
@@ -126,40 +139,34 @@ class EdgeBatch:
         *,
         id: int = 0,
     ) -> None:
-        sources: list[tuple[IdArray, object]] = []
+        ids: list[tuple[IdArray, object]] = []  # (natural ids, what they came from)
         weights: WeightArray | None = None
-        weights_source: object = None
         if insert is not None:
             s, d, w = _pair(insert, "insert", weights_allowed=True)
-            src = natural_ids(s, "insert src")
-            dst = natural_ids(d, "insert dst")
-            if len(src) != len(dst):
-                raise InvalidArgumentError(f"insert: src has {len(src)} ids but dst has {len(dst)}")
-            weights = weights_array(w, len(src), "insert weights")
-            weights_source = w
-            sources += [(src, s), (dst, d)]
+            ids.append((natural_ids(s, "insert src"), s))
+            ids.append((natural_ids(d, "insert dst"), d))
+            m = len(ids[0][0])
+            if m != len(ids[1][0]):
+                raise InvalidArgumentError(f"insert: src has {m} ids but dst has {len(ids[1][0])}")
+            weights = weights_array(w, m, "insert weights")
+            if weights is not None:
+                weights = _frozen(weights, w)
         if delete is not None:
             s, d, _ = _pair(delete, "delete", weights_allowed=False)
-            dsrc = natural_ids(s, "delete src")
-            ddst = natural_ids(d, "delete dst")
-            if len(dsrc) != len(ddst):
+            ids.append((natural_ids(s, "delete src"), s))
+            ids.append((natural_ids(d, "delete dst"), d))
+            if len(ids[-2][0]) != len(ids[-1][0]):
                 raise InvalidArgumentError(
-                    f"delete: src has {len(dsrc)} ids but dst has {len(ddst)}"
+                    f"delete: src has {len(ids[-2][0])} ids but dst has {len(ids[-1][0])}"
                 )
-            sources += [(dsrc, s), (ddst, d)]
-        # natural_ids gives int32 or int64 (itemsize: str(dtype) costs 5 us).
-        dtype = wider(*("int64" if a.dtype.itemsize == 8 else "int32" for a, _ in sources))
-        arrays = [_frozen(to_ids(a, dtype, "ids"), source) for a, source in sources]
-        if insert is not None:
-            isrc, idst = arrays[0], arrays[1]
-            darrays = arrays[2:]
-        else:
-            isrc, idst = _empty(dtype), _empty(dtype)
-            darrays = arrays
-        dsrc_, ddst_ = (darrays[0], darrays[1]) if darrays else (_empty(dtype), _empty(dtype))
-        if weights is not None:
-            weights = _frozen(weights, weights_source)
-        self._init(isrc, idst, weights, dsrc_, ddst_, _check_id(id))
+        # One id type for the batch: the widest that natural_ids selected
+        # (int32 or int64; the item size, since str(dtype) costs microseconds).
+        dtype = "int64" if any(a.dtype.itemsize == 8 for a, _ in ids) else "int32"
+        arrays = [_frozen(to_ids(a, dtype, "ids"), source) for a, source in ids]
+        empty = _EMPTY[dtype]
+        isrc, idst = (arrays[0], arrays[1]) if insert is not None else (empty, empty)
+        dsrc, ddst = (arrays[-2], arrays[-1]) if delete is not None else (empty, empty)
+        self._init(isrc, idst, weights, dsrc, ddst, _check_id(id))
 
     def _init(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import copy
 import pickle
 from typing import Any
@@ -102,6 +103,52 @@ def test_arrays_are_read_only() -> None:
         with pytest.raises(ValueError):
             a[0] = 9
     assert ints(b.insert_src) == [0, 1]
+
+
+class _Sub(np.ndarray):
+    """An ndarray subclass: NumPy's conversions may hand back a view of it."""
+
+
+def _sources(values: list[int], kind: str) -> Any:
+    """``values`` as an input of one kind, writable afterwards."""
+    if kind == "list":
+        return list(values)
+    if kind == "int32":
+        return np.array(values, dtype=np.int32)
+    if kind == "int64":
+        return np.array(values, dtype=np.int64)
+    if kind == "strided":
+        return np.repeat(np.array(values, dtype=np.int32), 2)[::2]
+    if kind == "big-endian":
+        return np.array(values, dtype=">i4")
+    if kind == "subclass":
+        return np.array(values, dtype=np.int32).view(_Sub)
+    if kind == "array.array":
+        return array.array("i", values)
+    assert kind == "memoryview"
+    return memoryview(array.array("q", values))
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["list", "int32", "int64", "strided", "big-endian", "subclass", "array.array", "memoryview"],
+)
+def test_batch_is_a_value_whatever_its_arrays_came_from(kind: str) -> None:
+    # The batch keeps copies: writing to what it was made of afterwards
+    # changes nothing in it, and no array of it shares memory with an input.
+    src, dst, w = _sources([0, 1, 2], kind), _sources([3, 4, 5], kind), _sources([7, 8, 9], kind)
+    dsrc, ddst = _sources([5, 6], kind), _sources([1, 2], kind)
+    b = dyng.EdgeBatch(insert=(src, dst, w), delete=(dsrc, ddst))
+    assert b.insert_weights is not None
+    kept = (b.insert_src, b.insert_dst, b.insert_weights, b.delete_src, b.delete_dst)
+    before = [a.tolist() for a in kept]
+    assert before == [[0, 1, 2], [3, 4, 5], [[7], [8], [9]], [5, 6], [1, 2]]
+    for source in (src, dst, w, dsrc, ddst):
+        if not isinstance(source, list):
+            assert not any(np.may_share_memory(np.asarray(source), a) for a in kept)
+        source[0] = 99
+    after = [a.tolist() for a in kept]
+    assert after == before
 
 
 def test_equality_compares_contents() -> None:
