@@ -84,12 +84,19 @@ def _load() -> ModuleType:
 
 
 class _NativeProxy:
-    """Forward attribute access to the native module, loading it on first use."""
+    """Forward attribute access to the native module, loading it on first use.
 
-    __slots__ = ()
+    Once the module is loaded and registered (a process never switches
+    modules), each attribute read through the proxy is kept in the proxy's own
+    dict, so the next read is a plain attribute lookup: ``__getattr__`` and
+    ``_load()`` on every call cost about 0.4 us, a tenth of a small update.
+    """
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(_load(), name)
+        value = getattr(_load(), name)
+        if _module is not None:  # not while the registration hooks run
+            self.__dict__[name] = value
+        return value
 
     def __dir__(self) -> list[str]:
         return dir(_load())

@@ -46,6 +46,32 @@ def test_import_loads_no_native_module() -> None:
     assert proc.stdout.strip() == "ok"
 
 
+def test_native_proxy_loads_on_first_use_then_keeps_what_it_read() -> None:
+    proc = run_python(
+        """
+        import sys
+        from dyng._backend import loaded, native
+        assert not loaded() and "dyng._core" not in sys.modules
+        assert not vars(native)  # nothing kept before the module is loaded
+        update = native.update
+        assert loaded()
+        import dyng._core
+        assert update is dyng._core.update and native.Graph is dyng._core.Graph
+        assert vars(native)["update"] is dyng._core.update  # the next read skips __getattr__
+        try:
+            native.no_such_name
+        except AttributeError:
+            pass
+        else:
+            raise AssertionError("an unknown name must raise AttributeError")
+        assert "no_such_name" not in vars(native)
+        print("ok")
+        """
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"
+
+
 def test_version_is_first_native_use() -> None:
     proc = run_python(
         """
