@@ -166,6 +166,42 @@ def cycle_count() -> None:
     seed("cycle_count", "reinserted_undirected", bytes([0x01, 0, 0x0A, 4, 4]) + square + again)
 
 
+def import_() -> None:
+    """CSRs made from edge lists and raw, some corrupted, with a tree and a
+    histogram to import each (fuzz/fuzz_import.c)."""
+    rng = np.random.default_rng(14)
+    for i, shape in enumerate((0x00, 0x11, 0x29, 0x20, 0x56, 0x1C, 0x01, 0x48)):
+        sem = (0, 72, 7, 36, 150, 21, 1, 37)[i]
+        # mode: bit 0 raw, bits 1-3 the corruption (4 to 7; below 4 none)
+        mode = (0x00, 0x00, 0x02, 0x08, 0x0A, 0x0C, 0x01, 0x0E)[i]
+        n, m = 12, 24
+        k = (shape >> 4) % 3
+        head = bytes([shape, sem, n, mode])
+        if mode & 1:
+            body = bytes(int(x) for x in rng.integers(0, 6, n))
+            body += rng.integers(0, 252, 60 * (1 + k)).astype(np.uint8).tobytes()
+        else:
+            body = bytes([m]) + rng.integers(0, 252, m * (2 + k)).astype(np.uint8).tobytes()
+        corruption = bytes([int(rng.integers(0, 256)), int(rng.integers(0, 256))])
+        # the bound and length of a histogram, its entries (0 below 128)
+        counts = bytes([i % 9, (3, 5, 13, 1, 0, 7, 4, 5)[i]]) + bytes(20)
+        # the tree: validate_inputs, objective, edits; its source; the edits; a batch
+        opt = (0x01, 0x08, 0x11, 0x19, 0x00, 0x13, 0x09, 0x1A)[i]
+        edits = rng.integers(0, 256, 9).astype(np.uint8).tobytes()
+        batch = bytes([0x22]) + rng.integers(2, 256, 12).astype(np.uint8).tobytes()
+        tree = bytes([opt, int(rng.integers(0, n))]) + edits + batch
+        seed("import", f"shape_{shape:02x}", head + body + corruption + counts + tree)
+    # Three that a careless check accepts. An undirected CSR of 0-1-2 (weight 1)
+    # whose entry 1 (the 1-0 of row 1) gets weight 6.
+    seed("import", "asymmetric_weight", bytes([0x11, 0, 3, 0x0E, 2, 0, 1, 0, 1, 2, 0, 1, 5]))
+    # The path 0 -> 1 -> 2 and its tree with vertex 2 made unreached (an edge
+    # is shorter); validate_inputs, one edit; an empty batch.
+    path = bytes([0x00, 0, 3, 0x00, 2, 0, 1, 1, 2, 0, 0])
+    seed("import", "unreached_but_reachable", path + bytes([0, 1, 0, 0x09, 0, 2, 3, 0, 0, 0]))
+    # Two vertices and a histogram (bound 4) that counts a cycle of length 4.
+    seed("import", "cycle_past_n", bytes([0x00, 0, 2, 0x00, 0, 0, 0, 5, 5, 0, 0, 0, 0, 200]))
+
+
 def main() -> None:
     """Rewrite every seed folder."""
     if CORPUS.exists():
@@ -177,6 +213,7 @@ def main() -> None:
     apply()
     sssp()
     cycle_count()
+    import_()
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.relative_to(ROOT.parent)}: {len(list(folder.iterdir()))} seeds")
 

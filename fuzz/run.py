@@ -35,6 +35,7 @@ TARGETS = (
     "apply",
     "sssp",
     "cycle_count",
+    "import",
 )
 
 

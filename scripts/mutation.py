@@ -592,6 +592,36 @@ MUTANTS: tuple[Mutant, ...] = (
         c_tests=("test_graph", "test_apply_random"),
         py_tests=("tests/python/test_graph_rows.py", "tests/python/test_apply.py"),
     ),
+    Mutant(
+        name="import-csr-symmetry-ignores-weights",
+        bug="from_csr checks that an undirected CSR lists each (u, v) with its (v, u) but not "
+        "that the two carry the same weights, so the graph silently takes one of them.",
+        edits=(Edit("src/graph/graph.c", "    if (sym_k > 0) {\n", "    if (0) {\n"),),
+        c_tests=("test_graph", "fuzz_replay_import"),
+        py_tests=("tests/python/test_graph.py",),
+    ),
+    Mutant(
+        name="import-tree-skips-shorter-edge",
+        bug="from_arrays checks each parent edge but not that no edge is shorter, so a tree "
+        "that leaves a reachable vertex unreached (or too far) is taken.",
+        edits=(Edit(SSSP, "            if (nd < dist[v])\n", "            if (0)\n"),),
+        c_tests=("test_sssp", "fuzz_replay_import"),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="import-counts-past-n",
+        bug="from_counts refuses counts below the shortest cycle length but not past the "
+        "number of vertices, so a histogram no graph of that size can have is taken.",
+        edits=(
+            Edit(
+                CC,
+                "if (counts[k] != 0 && (k < minlen || k > g->n))",
+                "if (counts[k] != 0 && k < minlen)",
+            ),
+        ),
+        c_tests=("test_cycle_count", "fuzz_replay_import"),
+        py_tests=("tests/python/test_cycle_count.py",),
+    ),
 )
 
 
