@@ -5,7 +5,7 @@
 #   make demo          install the package and run the main job: dyng demo
 #   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
-#                      and tsan builds, a fuzz smoke run, mypy --strict, stubtest, the
+#                      and tsan builds, the C tests without OpenMP, a fuzz smoke run, mypy --strict, stubtest, the
 #                      wheel's contents, clang-format and ruff checks, the generated
 #                      python/dyng/_algorithms.py against the manifests, the manual's build
 #   make python        editable install of the Python package into .venv
@@ -54,15 +54,21 @@ C_FILES = $(shell find include src tests examples bench fuzz -type f \( -name '*
 DEMO_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: all demo demo-c docs test test-dev test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
-        distclean build-dev build-release build-asan build-tsan build-fuzz fuzz fuzz-smoke mutation venv python
+.PHONY: all demo demo-c docs test test-dev test-seq test-asan test-python test-python-asan test-python-tsan check-wheel lint-python bench tsan format format-check clean \
+        distclean build-dev build-release build-seq build-asan build-tsan build-fuzz fuzz fuzz-smoke mutation venv python
 
 all: build-release
 
 # --- builds (CMakePresets.json) -------------------------------------------
-build-dev build-release build-asan build-tsan: build-%:
+build-dev build-release build-seq build-asan: build-%:
 	$(CMAKE) --preset $*
 	$(CMAKE) --build --preset $* -j $(JOBS)
+
+# The tsan preset builds with clang-14 and LLVM's libomp (see `tsan` below).
+build-tsan:
+	bash scripts/ensure_clang.sh
+	$(CMAKE) --preset tsan
+	$(CMAKE) --build --preset tsan -j $(JOBS)
 
 # --- the main job ---------------------------------------------------------
 demo: python
@@ -75,21 +81,30 @@ demo-c:
 	./build/release/examples/stream_batches $(DEMO_ARGS)
 
 # --- tests ----------------------------------------------------------------
-test: test-dev test-asan test-python test-python-asan tsan fuzz-smoke check-wheel format-check lint-python docs
-	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; fuzz smoke; mypy, stubtest, wheel, format, lint; docs)"
+test: test-dev test-seq test-asan test-python test-python-asan tsan fuzz-smoke check-wheel format-check lint-python docs
+	@echo "make test: all passed (C and Python tests on dev, asan+ubsan and tsan builds; C tests without OpenMP; fuzz smoke; mypy, stubtest, wheel, format, lint; docs)"
 
 test-dev: build-dev
 	$(CTEST) --preset dev -j $(JOBS)
 
+# The C tests on a build without OpenMP (DYNG_OPENMP=OFF), where the
+# sequential backend is the only one.
+test-seq: build-seq
+	$(CTEST) --preset seq -j $(JOBS)
+
 test-asan: build-asan
 	$(CTEST) --preset asan -j $(JOBS)
 
-# GCC's libgomp is not built with ThreadSanitizer, so TSan cannot see the
-# synchronisation inside OpenMP barriers and reductions and reports false races
-# in every parallel region (OMP_NUM_THREADS=1 does not help: the library asks
-# for its thread count explicitly). The tsan preset therefore builds without
-# OpenMP (DYNG_OPENMP=OFF): TSan checks the library's own threads and atomics
-# (resources, interrupts, thread-local messages) and the tests' threads.
+# TSan cannot see the synchronisation inside an OpenMP runtime that was not
+# built with it (barriers, reductions, critical sections), and GCC's libgomp
+# is not: every parallel region would report false races. The tsan preset
+# therefore builds with clang-14 and LLVM's libomp, whose Archer tool
+# (libarcher.so, loaded through OMP_TOOL_LIBRARIES) tells TSan about each
+# synchronisation as it happens (ignore_noninstrumented_modules=1 leaves the
+# runtime's own uninstrumented code out). So TSan checks the parallel regions
+# on two threads as well as the library's own threads and atomics (resources,
+# interrupts, thread-local messages) and the tests' threads. A planted race
+# (the commit's counters merged outside their critical section) is reported.
 tsan: build-tsan
 	$(CTEST) --preset tsan -j $(JOBS)
 	$(MAKE) test-python-tsan
@@ -189,9 +204,16 @@ test-python-asan: $(PY_STAMP)
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:log_path=$(CURDIR)/build/asan/sanitizer-report \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$(CURDIR)/build/asan/sanitizer-report)
 
+# The extension is built by clang (the tsan preset), but the runtime preloaded
+# is GCC's libtsan.so: clang's shared TSan runtime cannot be preloaded into
+# CPython (its __cxa_atexit interceptor runs before the runtime is set up).
+# Archer is named explicitly: it starts on its own only where the TSan runtime
+# is clang's.
 test-python-tsan: $(PY_STAMP)
+	bash scripts/ensure_clang.sh
 	$(call sanitized_pytest,tsan,libtsan.so,\
-	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$(CURDIR)/build/tsan/sanitizer-report)
+	  OMP_TOOL_LIBRARIES=/usr/lib/llvm-14/lib/libarcher.so \
+	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:log_path=$(CURDIR)/build/tsan/sanitizer-report)
 
 # Build the wheel as `pip install .` would and check what it holds.
 check-wheel: $(PY_STAMP)

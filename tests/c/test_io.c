@@ -116,14 +116,9 @@ static void mm_case(const char *name, const char *text, dyng_status want, int64_
 #define BANNER_R "%%MatrixMarket matrix coordinate real general\n"
 #define BANNER_P "%%MatrixMarket matrix coordinate pattern general\n"
 
-/* Resources with t threads (1 without OpenMP). Under ThreadSanitizer every
- * handle gets 1 thread: libgomp is not instrumented, so TSan would report its
- * barriers as races (the tsan preset runs with OMP_NUM_THREADS=1 too). */
+/* Resources with t threads (1 without OpenMP). */
 static dyng_resources *threads(int t) {
     dyng_resources *r = NULL;
-#if defined(__SANITIZE_THREAD__)
-    t = 1;
-#endif
     if (dyng_openmp_available())
         REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_OPENMP, t));
     else

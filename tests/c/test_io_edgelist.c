@@ -121,9 +121,6 @@ static void read_text(dyng_edge_arrays *a, const char *text, const dyng_el_read_
 
 static dyng_resources *threads(int t) {
     dyng_resources *r = NULL;
-#if defined(__SANITIZE_THREAD__)
-    t = 1;
-#endif
     if (dyng_openmp_available())
         REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_OPENMP, t));
     else

@@ -104,7 +104,7 @@ static void test_csr_goldens(void) {
     /* the gzipped luxembourg triplet (the files exist only as .gz) */
     snprintf(prefix, sizeof prefix, "%s/goldens/mosp/luxembourg_osm/csr/graphCsr", shared_dir());
     dyng_resources *two = NULL;
-    /* two threads where OpenMP is built (the tsan build has none) */
+    /* two threads where OpenMP is built */
     REQUIRE_OK(dyng_openmp_available() ? dyng_resources_new(&two, DYNG_BACKEND_OPENMP, 2)
                                        : dyng_resources_new(&two, DYNG_BACKEND_SEQUENTIAL, 1));
     CHECK_OK(dyng_csr_files_read_graph(&g, prefix, NULL, two));

@@ -424,7 +424,7 @@ def resources_pool() -> list[dyng.Resources]:
         for threads in (1, 2):
             try:
                 _RESOURCES.append(dyng.Resources.openmp(threads))
-            except dyng.NotSupportedError:  # the tsan build has no OpenMP
+            except dyng.NotSupportedError:  # a build without OpenMP (DYNG_OPENMP=OFF)
                 _RESOURCES.append(dyng.Resources.sequential())
     return _RESOURCES
 

@@ -179,7 +179,7 @@ def test_threads_and_locality_are_passed_on(road: Path, capsys: pytest.CaptureFi
     status = main([*args, "--locality-window", "40", "--insert-fraction", "1"])
     captured = capsys.readouterr()
     if not dyng.config.config()["openmp"]:
-        # A build without OpenMP (the tsan build) says so instead.
+        # A build without OpenMP (DYNG_OPENMP=OFF) says so instead.
         assert status == 1 and "openmp backend is not built" in captured.err
         return
     assert status == 0

@@ -914,7 +914,7 @@ def test_a_batch_that_touches_most_of_the_graph_is_recounted() -> None:
 @pytest.mark.parametrize("directed", [True, False])
 def test_one_and_two_threads_give_identical_counts(directed: bool) -> None:
     if not dyng.config.config()["openmp"]:
-        pytest.skip("this build has no OpenMP backend (the tsan build)")
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
     rng = np.random.default_rng(77)
     n, m = 2000, 8000 if directed else 5000
     src, dst = rng.integers(0, n, m, dtype=np.int32), rng.integers(0, n, m, dtype=np.int32)

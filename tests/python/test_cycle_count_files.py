@@ -172,7 +172,7 @@ def test_the_big_pgp_batch_at_k3() -> None:
 @needs_goldens
 def test_one_and_two_threads_on_pgp() -> None:
     if not dyng.config.config()["openmp"]:
-        pytest.skip("this build has no OpenMP backend (the tsan build)")
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
     hists = [
         cc.compute(dyng.io.read_matrix_market(PGP, resources=r), max_length=4)
         for r in (dyng.Resources.sequential(), dyng.Resources.openmp(2))

@@ -325,8 +325,8 @@ def test_page_examples_run(
     import dyng
 
     if REQUIRES_OPENMP in page.read_text(encoding="utf-8") and not dyng.config.config()["openmp"]:
-        # Said, not silent: the tsan build has no OpenMP backend (GCC's libgomp is not
-        # instrumented), and a page about that backend shows it at work.
+        # Said, not silent: a build without OpenMP (DYNG_OPENMP=OFF) has no such backend,
+        # and a page about that backend shows it at work.
         pytest.skip(f"{page.name} needs the OpenMP backend; this build has none")
     failure = ""
     try:

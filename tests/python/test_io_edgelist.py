@@ -290,7 +290,7 @@ def test_graph_properties(tmp_path: Path) -> None:
 
 def test_threads_give_the_same_arrays(tmp_path: Path) -> None:
     if not dyng.config.config()["openmp"]:
-        pytest.skip("this build has no OpenMP backend (the tsan build)")
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
     rng = np.random.default_rng(7)
     m = 120_000
     rows = np.column_stack(

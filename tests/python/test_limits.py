@@ -131,7 +131,7 @@ def test_vertex_arguments_past_int64() -> None:
     for objective in (1, 2**31, 2**63):
         with pytest.raises(InvalidArgumentError):
             dyng.sssp.compute(g, 0, objective=objective)
-    # (the tsan build has no OpenMP: there the bound is checked on the sequential backend)
+    # (a build without OpenMP checks the bound on the sequential backend)
     backend = "openmp" if dyng.config.config()["openmp"] else "sequential"
     assert dyng.Resources(backend, num_threads=1024).num_threads in (1, 1024)
     for threads in (1025, 2**31):

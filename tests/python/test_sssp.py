@@ -1273,7 +1273,7 @@ def test_path_to_by_hand() -> None:
 @pytest.mark.parametrize("directed", [True, False])
 def test_one_and_two_threads_give_identical_trees(directed: bool, engine: str) -> None:
     if not dyng.config.config()["openmp"]:
-        pytest.skip("this build has no OpenMP backend (the tsan build)")
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
     rng = np.random.default_rng(99)
     n, m = 3000, 15000
     src = rng.integers(0, n, m, dtype=np.int32)

@@ -110,7 +110,7 @@ def digest(*arrays: npt.NDArray[Any] | None) -> bytes:
 def make_resources() -> dyng.Resources:
     try:
         return dyng.Resources.openmp(2)
-    except dyng.NotSupportedError:  # the tsan build has no OpenMP
+    except dyng.NotSupportedError:  # a build without OpenMP (DYNG_OPENMP=OFF)
         return dyng.Resources.sequential()
 
 
