@@ -209,6 +209,17 @@ static void csr_model(rm_graph *m, const csr *c, const dyng_graph_properties *p)
     FZ_ASSERT(rm_build(m, p, c->n, count, src, dst, w) == DYNG_OK);
 }
 
+/* An import succeeded exactly when the contract says it should (`want`); a
+ * refusal is DYNG_INVALID_ARGUMENT with a message and no object (`made`). */
+static void check_outcome(const char *what, dyng_status st, bool want, const void *made) {
+    if ((st == DYNG_OK) != want)
+        fprintf(stderr, "%s returned %s (%s); the contract says %s\n", what, dyng_status_name(st),
+                dyng_error_message(), want ? "accept" : "refuse");
+    FZ_ASSERT((st == DYNG_OK) == want);
+    FZ_ASSERT(st == DYNG_OK ||
+              (st == DYNG_INVALID_ARGUMENT && made == NULL && dyng_error_message()[0] != '\0'));
+}
+
 /* ---- sssp trees ------------------------------------------------------------ */
 
 /* The header's conditions for (dist, parent) on g's out-entries (int64 CSR
@@ -329,13 +340,8 @@ static void check_tree_import(dyng_graph *g, const dyng_graph_properties *p, fz_
     const bool canonical = usable && tree_valid(n, rp, col, w, K, obj, source, dist, parent, true);
     dyng_sssp_result *r = NULL;
     const dyng_status st = dyng_sssp_result_from_arrays(&r, g, source, dist, parent, &o);
-    if ((st == DYNG_OK) != want)
-        fprintf(stderr, "from_arrays returned %s (%s); the contract says %s\n",
-                dyng_status_name(st), dyng_error_message(), want ? "accept" : "refuse");
-    FZ_ASSERT((st == DYNG_OK) == want);
-    if (st != DYNG_OK) {
-        FZ_ASSERT(st == DYNG_INVALID_ARGUMENT && r == NULL && dyng_error_message()[0] != '\0');
-    } else {
+    check_outcome("from_arrays", st, want, r);
+    if (st == DYNG_OK) {
         const int64_t *rd = NULL, *rpar = NULL;
         FZ_ASSERT(dyng_sssp_result_distances(&rd, r) == DYNG_OK);
         FZ_ASSERT(dyng_sssp_result_parents(&rpar, r) == DYNG_OK);
@@ -390,14 +396,9 @@ static void check_counts_import(const dyng_graph *g, const dyng_graph_properties
         want = counts[k] == 0 || (k >= minlen && k <= n);
     dyng_cycle_count_result *r = NULL;
     const dyng_status st = dyng_cycle_count_result_from_counts(&r, g, counts, len, &o);
-    if ((st == DYNG_OK) != want)
-        fprintf(stderr, "from_counts returned %s (%s); the contract says %s\n",
-                dyng_status_name(st), dyng_error_message(), want ? "accept" : "refuse");
-    FZ_ASSERT((st == DYNG_OK) == want);
-    if (st != DYNG_OK) {
-        FZ_ASSERT(st == DYNG_INVALID_ARGUMENT && r == NULL && dyng_error_message()[0] != '\0');
+    check_outcome("from_counts", st, want, r);
+    if (st != DYNG_OK)
         return;
-    }
     const uint64_t *got = NULL;
     int64_t got_len = -1;
     FZ_ASSERT(dyng_cycle_count_result_counts(&got, &got_len, r) == DYNG_OK);
@@ -438,14 +439,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(ptr);
     free(col);
     free(w);
-    if ((st == DYNG_OK) != want)
-        fprintf(stderr, "from_csr returned %s (%s); the contract says %s\n", dyng_status_name(st),
-                dyng_error_message(), want ? "accept" : "refuse");
-    FZ_ASSERT((st == DYNG_OK) == want);
-    if (st != DYNG_OK) {
-        FZ_ASSERT(st == DYNG_INVALID_ARGUMENT && g == NULL && dyng_error_message()[0] != '\0');
+    check_outcome("from_csr", st, want, g);
+    if (st != DYNG_OK)
         return 0;
-    }
     rm_graph m;
     csr_model(&m, &c, &p);
     FZ_ASSERT(rm_compare(&m, g, "from_csr"));
