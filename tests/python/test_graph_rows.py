@@ -122,6 +122,49 @@ def test_vertices_out_of_range_are_refused_by_row(v: int) -> None:
         g.row(v, transposed=True)
 
 
+class Index:
+    """An id that only ``__index__`` makes an int: the reads take their checked path."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def outcome(read: Any, v: object) -> tuple[str, object]:
+    """What ``read(v)`` gave, as a comparable value: its answer or its error's message."""
+    try:
+        got = read(v)
+    except dyng.InvalidArgumentError as e:
+        # Said once: not raised while handling the error of a first attempt.
+        assert e.__context__ is None and e.__cause__ is None
+        return ("error", str(e))
+    if isinstance(got, tuple):
+        return ("ok", tuple(None if x is None else x.tolist() for x in got))
+    return ("ok", got.tolist() if isinstance(got, np.ndarray) else got)
+
+
+@pytest.mark.parametrize("v", [-(2**70), -(2**63), -1, 0, 1, 2, 3, 4, 2**63 - 1, 2**63, 2**70])
+def test_int_ids_answer_as_checked_ids_do(v: int) -> None:
+    # A Python int goes straight to the native read, which checks it; any other
+    # id is checked first. Both must give the same answer, or the same error.
+    g = small()
+    reads: list[Any] = [
+        lambda x: g.degree(x),
+        lambda x: g.degree(x, transposed=True),
+        lambda x: g.neighbors(x),
+        lambda x: g.row(x, transposed=True),
+        lambda x: g.has_edge(x, 1),
+        lambda x: g.has_edge(0, x),
+        lambda x: g.weight(0, x),
+        lambda x: g.weight(x, 1),
+        lambda x: g.weight(0, 1, objective=x),
+    ]
+    for read in reads:
+        assert outcome(read, v) == outcome(read, Index(v))
+
+
 def test_has_edge_past_n_is_false_and_negative_is_refused() -> None:
     g = small()
     for u, v in [(0, 4), (4, 0), (2**63, 1), (1, 2**70), (2**70, 2**70)]:
