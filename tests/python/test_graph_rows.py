@@ -306,32 +306,51 @@ def test_rows_read_while_another_thread_applies() -> None:
     holds the graph's lock shared from the length it reads to the last entry
     it copies. Row 0 starts with targets 1..base (weights 3 t); each batch adds
     the next target, right after a reader has started a read, so that it lands
-    inside the read whenever the read lets it. A state of row 0 is 1..k."""
-    base, batches = 200_000, 400
+    inside the read whenever the read lets it. A state of row 0 is 1..k.
+
+    Each batch also adds 1,000 edges elsewhere, so that an apply holds the
+    graph for a while: a read that finds it held waits outside the GIL (ADR
+    0013) and takes the lock as the apply ends, and the writer comes back with
+    its next batch while that read makes its arrays. A read that let go of the
+    lock there would find a longer row than the arrays it made."""
+    base, batches, extra = 200_000, 400, 1_000
     n = base + batches + 1
     t0 = np.arange(1, base + 1, dtype=np.int32)
     g = dyng.Graph.from_edges(np.zeros(base, np.int32), t0, 3 * t0, num_vertices=n)
+    rng = np.random.default_rng(5)
+
+    def batch(k: int) -> dyng.EdgeBatch:
+        src = np.concatenate([i32(0), rng.integers(1, n, extra, dtype=np.int32)])
+        dst = np.concatenate([i32(k + 1), rng.integers(1, n, extra, dtype=np.int32)])
+        return dyng.EdgeBatch(insert=(src, dst, 3 * dst))
+
+    todo = [batch(k) for k in range(base, base + batches)]
     started = threading.Semaphore(0)
     done = threading.Event()
 
     def writer() -> None:
         try:
-            for k in range(base, base + batches):
+            for b in todo:
                 started.acquire(timeout=0.1)  # a reader that failed stops releasing
-                t = i32(k + 1)
-                g.apply(dyng.EdgeBatch(insert=(i32(0), t, 3 * t)))
+                if done.is_set():
+                    return
+                g.apply(b)
         finally:
             done.set()
 
     def reader() -> None:
-        while not done.is_set():
-            started.release()
-            ids, w = g.row(0)
-            k = len(ids)
-            assert k >= base and int(ids[0]) == 1 and int(ids[-1]) == k
-            assert bool(np.all(np.diff(ids) == 1))
-            assert w is not None and bool(np.all(w[:, 0] == 3 * ids))
-            assert g.has_edge(0, k)  # edges only come
+        try:
+            while not done.is_set():
+                started.release()
+                ids, w = g.row(0)
+                k = len(ids)
+                assert k >= base and int(ids[0]) == 1 and int(ids[-1]) == k
+                assert bool(np.all(np.diff(ids) == 1))
+                assert w is not None and bool(np.all(w[:, 0] == 3 * ids))
+                assert g.has_edge(0, k)  # edges only come
+        except BaseException:
+            done.set()  # the writer stops at its next batch
+            raise
 
     run_threads([writer, reader, reader])
     assert g.neighbors(0).tolist() == list(range(1, n))
