@@ -5,9 +5,10 @@
 #   make demo          install the package and run the main job: dyng demo
 #   make demo-c        build (release) and run examples/stream_batches, the C stream
 #   make test          every test: the C tests and the Python tests on the dev, asan+ubsan
-#                      and tsan builds, the C tests without OpenMP, a fuzz smoke run, mypy --strict, stubtest, the
-#                      wheel's contents, clang-format and ruff checks, the generated
-#                      python/dyng/_algorithms.py against the manifests, the manual's build
+#                      and tsan builds, the C tests without OpenMP, a fuzz smoke run,
+#                      mypy --strict, stubtest, the wheel's contents, clang-format and ruff
+#                      checks, the generated python/dyng/_algorithms.py against the
+#                      manifests, the manual's build
 #   make python        editable install of the Python package into .venv
 #   make docs          the manual (Sphinx) into build/docs/html; warnings are errors
 #   make bench         release build, then the benchmarks (bench/README.md)
