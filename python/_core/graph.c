@@ -245,6 +245,34 @@ static PyObject *graph_set_resources(PyObject *obj, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* The positional arguments of a one-vertex or one-edge read (METH_FASTCALL,
+ * so that no tuple is made): `ids` ints (1 or 2, into *u and *v, through
+ * __index__ as PyArg's "L" does), then up to two optional flags (into *flag1
+ * and *flag2, by truth, as "p" does). Returns -1 with an exception. */
+static int read_args(PyObject *const *args, Py_ssize_t nargs, const char *name, int ids,
+                     long long *u, long long *v, int *flag1, int *flag2) {
+    const Py_ssize_t most = ids + (flag1 != NULL) + (flag2 != NULL);
+    if (nargs < ids || nargs > most) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %d to %zd arguments (%zd given)", name, ids, most,
+                     nargs);
+        return -1;
+    }
+    long long *out[2] = {u, v};
+    for (int i = 0; i < ids; i++) {
+        *out[i] = PyLong_AsLongLong(args[i]);
+        if (*out[i] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    int *flags[2] = {flag1, flag2};
+    for (Py_ssize_t i = ids; i < nargs; i++) {
+        int truth = PyObject_IsTrue(args[i]);
+        if (truth < 0)
+            return -1;
+        *flags[i - ids] = truth;
+    }
+    return 0;
+}
+
 /* A read of one row (or its length): a short read, except for the in-row of
  * a directed graph without stored in-edges, which is found by reading every
  * row (a native region, which Ctrl-C can stop). */
@@ -265,11 +293,10 @@ static void row_read_end(dyng_py_call *call, dyng_py_graph *self) {
     dyng_py_short_end(call, &self->lock); /* ends a native region too */
 }
 
-static PyObject *graph_degree(PyObject *obj, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"vertex", "transposed", NULL};
+static PyObject *graph_degree(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     long long v;
     int transposed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "L|p:degree", keywords, &v, &transposed))
+    if (read_args(args, nargs, "degree", 1, &v, NULL, &transposed, NULL) < 0)
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
     int64_t degree = 0;
@@ -316,12 +343,10 @@ static PyObject *graph_degrees(PyObject *obj, PyObject *args, PyObject *kwargs) 
 /* Row `vertex` (in-row with transposed) as (ids, weights or None): the ids
  * as a bytearray of the vertex type, the weights (when asked for and the
  * graph has them) as a bytearray of int32, num_weights per entry. */
-static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"vertex", "transposed", "weights", NULL};
+static PyObject *graph_neighbors(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     long long v;
     int transposed = 0, want_weights = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "L|pp:neighbors", keywords, &v, &transposed,
-                                     &want_weights))
+    if (read_args(args, nargs, "neighbors", 1, &v, NULL, &transposed, &want_weights) < 0)
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
     PyObject *ids = NULL, *ws = NULL;
@@ -336,8 +361,8 @@ static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs
     bool made = true;
     if (s == DYNG_OK) {
         dyng_py_native_pause(&call);
-        ids = dyng_py_bytearray((Py_ssize_t)(len * (int64_t)dyng_type_size(p.vertex_type)),
-                                &id_data);
+        ids =
+            dyng_py_bytearray((Py_ssize_t)(len * (int64_t)dyng_type_size(p.vertex_type)), &id_data);
         if (ids && want_weights && p.num_weights > 0)
             ws = dyng_py_bytearray((Py_ssize_t)(len * p.num_weights * 4), &w_data);
         else if (ids)
@@ -357,9 +382,9 @@ static PyObject *graph_neighbors(PyObject *obj, PyObject *args, PyObject *kwargs
     return Py_BuildValue("(NN)", ids, ws);
 }
 
-static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
+static PyObject *graph_has_edge(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     long long u, v;
-    if (!PyArg_ParseTuple(args, "LL:has_edge", &u, &v))
+    if (read_args(args, nargs, "has_edge", 2, &u, &v, NULL, NULL) < 0)
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
     bool has = false;
@@ -376,8 +401,8 @@ static PyObject *graph_has_edge(PyObject *obj, PyObject *args) {
  * same) looked up by dyng_graph_edge_weights into new bytearrays: *found
  * one bool (a byte) per pair, and with `weights` num_weights int32 per pair
  * (all `fill` for a pair that is no edge). Returns -1 with an exception. */
-static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_obj,
-                        PyObject **found, PyObject **weights, int fill) {
+static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_obj, PyObject **found,
+                        PyObject **weights, int fill) {
     dyng_py_ints src, dst;
     memset(&dst, 0, sizeof dst);
     void *f_data = NULL, *w_data = NULL;
@@ -399,9 +424,9 @@ static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_ob
     }
     *found = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)sizeof(bool), &f_data);
     if (*found != NULL && weights != NULL) {
-        *weights = dyng_py_bytearray(
-            (Py_ssize_t)src.length * (Py_ssize_t)p.num_weights * (Py_ssize_t)sizeof(int32_t),
-            &w_data);
+        *weights = dyng_py_bytearray((Py_ssize_t)src.length * (Py_ssize_t)p.num_weights *
+                                         (Py_ssize_t)sizeof(int32_t),
+                                     &w_data);
         if (*weights == NULL)
             Py_CLEAR(*found);
         for (int64_t i = 0; *found != NULL && i < src.length * p.num_weights; i++)
@@ -440,9 +465,9 @@ static PyObject *graph_has_edges(PyObject *obj, PyObject *args) {
 
 /* The weights of the edge (u, v) (its first copy) as a tuple of
  * num_weights ints, or None when the graph has no such edge. */
-static PyObject *graph_edge_weight(PyObject *obj, PyObject *args) {
+static PyObject *graph_edge_weight(PyObject *obj, PyObject *const *args, Py_ssize_t nargs) {
     long long u, v;
-    if (!PyArg_ParseTuple(args, "LL:edge_weight", &u, &v))
+    if (read_args(args, nargs, "edge_weight", 2, &u, &v, NULL, NULL) < 0)
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
     const int64_t s64 = (int64_t)u, d64 = (int64_t)v;
@@ -775,18 +800,18 @@ static PyGetSetDef graph_getset[] = {
 static PyMethodDef graph_methods[] = {
     {"set_resources", graph_set_resources, METH_O,
      "set_resources($self, resources, /)\n--\n\nRun later calls on other resources."},
-    {"degree", (PyCFunction)(void (*)(void))graph_degree, METH_VARARGS | METH_KEYWORDS,
-     "degree($self, /, vertex, transposed=False)\n--\n\nOut- (or in-) degree of a vertex."},
+    {"degree", (PyCFunction)(void (*)(void))graph_degree, METH_FASTCALL,
+     "degree($self, vertex, transposed=False, /)\n--\n\nOut- (or in-) degree of a vertex."},
     {"degrees", (PyCFunction)(void (*)(void))graph_degrees, METH_VARARGS | METH_KEYWORDS,
      "degrees($self, /, transposed=False)\n--\n\nEvery out- (or in-) degree, as int64 bytes."},
-    {"neighbors", (PyCFunction)(void (*)(void))graph_neighbors, METH_VARARGS | METH_KEYWORDS,
-     "neighbors($self, /, vertex, transposed=False, weights=False)\n--\n\n"
+    {"neighbors", (PyCFunction)(void (*)(void))graph_neighbors, METH_FASTCALL,
+     "neighbors($self, vertex, transposed=False, weights=False, /)\n--\n\n"
      "(ids, weights or None) of a vertex's row as bytearrays."},
-    {"has_edge", graph_has_edge, METH_VARARGS,
+    {"has_edge", (PyCFunction)(void (*)(void))graph_has_edge, METH_FASTCALL,
      "has_edge($self, u, v, /)\n--\n\nWhether the edge u -> v is in the graph."},
     {"has_edges", graph_has_edges, METH_VARARGS,
      "has_edges($self, src, dst, /)\n--\n\nhas_edge of id pairs, a bool per byte."},
-    {"edge_weight", graph_edge_weight, METH_VARARGS,
+    {"edge_weight", (PyCFunction)(void (*)(void))graph_edge_weight, METH_FASTCALL,
      "edge_weight($self, u, v, /)\n--\n\nThe weights of edge (u, v) as a tuple, or None."},
     {"edge_weights", graph_edge_weights, METH_VARARGS,
      "edge_weights($self, src, dst, fill, /)\n--\n\n(found bytes, int32 weights bytes) of id "

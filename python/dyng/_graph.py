@@ -683,7 +683,7 @@ class Graph:
         the interrupt flag (Ctrl-C stops a long call), each pair's row loaded
         while earlier pairs are searched: 1M pairs on a graph of 2^20
         vertices and 4M edges take 14 to 16 ms on one thread, against about
-        0.4 s for a loop of :meth:`has_edge` and 52 ms for SciPy's
+        0.2 s for a loop of :meth:`has_edge` and 52 ms for SciPy's
         ``A[src, dst]``.
 
         Examples

@@ -165,6 +165,33 @@ def test_int_ids_answer_as_checked_ids_do(v: int) -> None:
         assert outcome(read, v) == outcome(read, Index(v))
 
 
+def test_native_reads_take_positional_arguments_only() -> None:
+    # The private reads behind degree, neighbors, row, has_edge and weight take their
+    # arguments as a vector (no tuple is made): ids by __index__, flags by truth.
+    native: Any = small()._g
+    assert native.degree(0) == 2 and native.degree(1, 1) == 3
+    ids, weights = native.neighbors(Index(0), [], "yes")  # the out-row, with its weights
+    assert np.frombuffer(ids, np.int32).tolist() == [2, 1]
+    assert np.frombuffer(weights, np.int32).tolist() == [5, 7]
+    assert native.neighbors(1, 1)[1] is None
+    assert native.has_edge(np.int64(0), 2) is True and native.edge_weight(0, 1) == (7,)
+    calls: list[Any] = [
+        lambda: native.degree(),
+        lambda: native.degree(0, False, 1),
+        lambda: native.has_edge(0),
+        lambda: native.edge_weight(0, 1, 2),
+        lambda: native.neighbors(0, False, False, False),
+        lambda: native.degree(vertex=0),
+        lambda: native.degree(1.0),
+        lambda: native.has_edge(0, "1"),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(OverflowError):
+        native.degree(2**63)
+
+
 def test_has_edge_past_n_is_false_and_negative_is_refused() -> None:
     g = small()
     for u, v in [(0, 4), (4, 0), (2**63, 1), (1, 2**70), (2**70, 2**70)]:
@@ -308,12 +335,12 @@ def test_rows_read_while_another_thread_applies() -> None:
     the next target, right after a reader has started a read, so that it lands
     inside the read whenever the read lets it. A state of row 0 is 1..k.
 
-    Each batch also adds 1,000 edges elsewhere, so that an apply holds the
+    Each batch also adds 3,000 edges elsewhere, so that an apply holds the
     graph for a while: a read that finds it held waits outside the GIL (ADR
     0013) and takes the lock as the apply ends, and the writer comes back with
     its next batch while that read makes its arrays. A read that let go of the
     lock there would find a longer row than the arrays it made."""
-    base, batches, extra = 200_000, 400, 1_000
+    base, batches, extra = 200_000, 400, 3_000
     n = base + batches + 1
     t0 = np.arange(1, base + 1, dtype=np.int32)
     g = dyng.Graph.from_edges(np.zeros(base, np.int32), t0, 3 * t0, num_vertices=n)
