@@ -253,8 +253,11 @@ static int read_args(PyObject *const *args, Py_ssize_t nargs, const char *name, 
                      long long *u, long long *v, int *flag1, int *flag2) {
     const Py_ssize_t most = ids + (flag1 != NULL) + (flag2 != NULL);
     if (nargs < ids || nargs > most) {
-        PyErr_Format(PyExc_TypeError, "%s() takes %d to %zd arguments (%zd given)", name, ids, most,
-                     nargs);
+        if (most == ids)
+            PyErr_Format(PyExc_TypeError, "%s() takes %d arguments (%zd given)", name, ids, nargs);
+        else
+            PyErr_Format(PyExc_TypeError, "%s() takes %d to %zd arguments (%zd given)", name, ids,
+                         most, nargs);
         return -1;
     }
     long long *out[2] = {u, v};

@@ -188,6 +188,10 @@ def test_native_reads_take_positional_arguments_only() -> None:
     for call in calls:
         with pytest.raises(TypeError):
             call()
+    with pytest.raises(TypeError, match=r"^has_edge\(\) takes 2 arguments \(1 given\)$"):
+        native.has_edge(0)
+    with pytest.raises(TypeError, match=r"^neighbors\(\) takes 1 to 3 arguments \(0 given\)$"):
+        native.neighbors()
     with pytest.raises(OverflowError):
         native.degree(2**63)
 
