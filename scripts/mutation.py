@@ -550,6 +550,48 @@ MUTANTS: tuple[Mutant, ...] = (
         "one run of this script.",
     ),
     Mutant(
+        name="py-short-read-skips-lock",
+        bug="A short read (degree, neighbors, row, has_edge, weight and the counts) runs "
+        "without the graph's shared lock, trusting the GIL it holds (ADR 0013), so it can "
+        "read a row while an apply in another thread, which runs without the GIL, rewrites "
+        "it.",
+        edits=(
+            Edit(
+                "python/_core/common.c",
+                "    if (pthread_rwlock_tryrdlock(&lock->lock) == 0) {\n"
+                "        if (stage == NULL)\n",
+                "    if (true) {\n        if (stage == NULL)\n",
+            ),
+            Edit(
+                "python/_core/common.c",
+                "void dyng_py_short_end(dyng_py_call *call, dyng_py_rwlock *lock) {\n"
+                "    dyng_py_unlock(lock);\n",
+                "void dyng_py_short_end(dyng_py_call *call, dyng_py_rwlock *lock) {\n"
+                "    if (call->thread != NULL)\n        dyng_py_unlock(lock);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="tests/python/test_stress_threads.py, test_threads.py and test_graph_rows.py "
+        "together killed it on 3 runs of 7 (2026-12-06), by test_graph_rows.py's race test "
+        "when a read happened to overlap; test_short_reads_see_whole_rows_while_another_"
+        "thread_upserts was written for it and kills it at the first batch (5 runs of 5).",
+    ),
+    Mutant(
+        name="py-update-locks-results-shared",
+        bug="dyng.update takes each result's lock shared instead of exclusive, so a thread "
+        "that reads a result's arrays runs while the update rewrites them.",
+        edits=(
+            Edit(
+                "python/_core/update.c",
+                "        locks[i + 2] = (dyng_py_lock_request){e[i].hooks->lock(e[i].obj), "
+                "true};\n",
+                "        locks[i + 2] = (dyng_py_lock_request){e[i].hooks->lock(e[i].obj), "
+                "false};\n",
+            ),
+        ),
+        py_tests=("tests/python/test_stress_threads.py",),
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",

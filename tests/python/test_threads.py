@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -116,6 +117,50 @@ def test_readers_see_whole_states_of_a_changing_graph() -> None:
     assert g.version == ITERATIONS
     assert len(seen) == NUM_THREADS - 1
     g.check_integrity()
+
+
+def test_short_reads_see_whole_rows_while_another_thread_upserts() -> None:
+    # Two rows of 30,000 entries whose weights every batch sets anew (upserts,
+    # so the rows are rewritten where they are). A row read holds the GIL
+    # (ADR 0013) while the apply runs without it, so only the graph's lock
+    # keeps a read from landing in the middle of a rewrite: a row read whole
+    # has one weight throughout.
+    hubs, width, count = 2, 30_000, 30
+    targets = np.arange(hubs, hubs + width, dtype=np.int32)
+    src = np.repeat(np.arange(hubs, dtype=np.int32), width)
+    dst = np.tile(targets, hubs)
+    g = dyng.Graph.from_edges(
+        src, dst, np.ones(len(src), dtype=np.int32), num_vertices=hubs + width, directed=True
+    )
+    batches = [
+        dyng.EdgeBatch(insert=(src, dst, np.full(len(src), j + 2, dtype=np.int32)))
+        for j in range(count)
+    ]
+    done = threading.Event()
+    reads = [0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                g.apply(b)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        while not done.is_set():
+            for v in range(hubs):
+                ids, w = g.row(v)
+                assert w is not None
+                assert np.array_equal(ids, targets)
+                low, high = int(w.min()), int(w.max())
+                assert low == high, f"row {v} read with weights {low} to {high}"
+                assert g.degree(v) == width
+                reads[0] += 1
+
+    run_threads([writer, reader, reader])
+    assert reads[0] > 0
+    _, w = g.row(0)
+    assert w is not None and set(w[:, 0].tolist()) == {count + 1}
 
 
 def test_threads_updating_one_graph_are_serialized() -> None:
