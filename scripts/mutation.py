@@ -592,6 +592,49 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_stress_threads.py",),
     ),
     Mutant(
+        name="py-graph-clone-unlocked",
+        bug="Graph.clone copies the graph without its shared lock, so a clone made while "
+        "another thread applies a batch can copy a state that is half written (or arrays "
+        "that the apply frees).",
+        edits=(
+            Edit(
+                "python/_core/graph.c",
+                "    dyng_py_rdlock(&self->lock);\n"
+                "    dyng_status s = dyng_graph_clone(&copy, self->handle);\n"
+                "    dyng_py_unlock(&self->lock);\n",
+                "    dyng_status s = dyng_graph_clone(&copy, self->handle);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_export_during_apply.py",),
+        note="tests/python/test_stress_threads.py, test_threads.py and "
+        "test_threads_export_during_apply.py killed it on 1 run of 3 (2026-12-06); the last "
+        "now clones beside its exports and kills it on every run (a crash or a clone that "
+        "matches no state).",
+    ),
+    Mutant(
+        name="py-sssp-clone-unlocked",
+        bug="sssp.Result.clone copies the tree without the result's shared lock, so a clone "
+        "taken while another thread updates the tree can mix two states.",
+        edits=(
+            Edit(
+                "python/_core/sssp.c",
+                "    dyng_py_rdlock(&r->lock);\n"
+                "    ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK;\n",
+                "    ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK;\n",
+            ),
+            Edit(
+                "python/_core/sssp.c",
+                "    c->copy_policy = r->copy_policy;\n    dyng_py_unlock(&r->lock);\n",
+                "    c->copy_policy = r->copy_policy;\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="Survived tests/python/test_stress_threads.py and test_threads.py on 4 runs of 4 "
+        "(2026-12-06: their clones rarely overlap an update that writes much); "
+        "test_result_clones_are_whole_trees_while_another_thread_updates was written for it "
+        "and kills it on every run.",
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",

@@ -163,6 +163,50 @@ def test_short_reads_see_whole_rows_while_another_thread_upserts() -> None:
     assert w is not None and set(w[:, 0].tolist()) == {count + 1}
 
 
+def test_result_clones_are_whole_trees_while_another_thread_updates() -> None:
+    # A path of 100,000 vertices whose first edge weighs 1 and 2 in turn: each
+    # update moves every distance past it, and writes the whole tree while the
+    # GIL is released. A clone taken meanwhile must be the tree of the version
+    # it says, never a mixture of two.
+    n, count = 100_000, 24
+    src = np.arange(n - 1, dtype=np.int32)
+    g = dyng.Graph.from_edges(
+        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
+    )
+    batches = [
+        dyng.EdgeBatch(insert=([0], [1], np.array([2 - j % 2], dtype=np.int32)))
+        for j in range(count)
+    ]
+    tree = dyng.sssp.compute(g, 0)
+    states: dict[int, tuple[bytes, bytes]] = {}
+    r, t = g.clone(), tree.clone()
+    states[0] = (t.distances.to_numpy().tobytes(), t.parents.to_numpy().tobytes())
+    for j, b in enumerate(batches):
+        dyng.sssp.update(r, b, t)
+        states[j + 1] = (t.distances.to_numpy().tobytes(), t.parents.to_numpy().tobytes())
+    assert states[1] != states[2]
+    done = threading.Event()
+    clones = [0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                dyng.sssp.update(g, b, tree)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        while not done.is_set():
+            c = tree.clone()
+            seen = (c.distances.to_numpy().tobytes(), c.parents.to_numpy().tobytes())
+            assert seen == states[c.graph_version], f"a clone of version {c.graph_version}"
+            clones[0] += 1
+
+    run_threads([writer, reader])
+    assert clones[0] > 0
+    assert tree.graph_version == count
+
+
 def test_threads_updating_one_graph_are_serialized() -> None:
     g = random_graph(4, 100, 500)
     batches = [random_batches(50 + i, 100, 10, 20) for i in range(NUM_THREADS)]

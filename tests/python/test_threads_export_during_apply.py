@@ -1,17 +1,18 @@
 """Exports of a graph that another thread keeps changing see whole states, on a graph large enough
 for a copy to take a while.
 
-``Graph.apply`` holds the graph's lock exclusively for the whole call, and ``to_csr`` and
-``edges`` hold it shared from the shape they read to the last byte they copy (python/_core).
+``Graph.apply`` holds the graph's lock exclusively for the whole call, and ``to_csr``, ``edges``
+and ``clone`` hold it shared from the shape they read to the last byte they copy (python/_core).
 Readers export a graph of a few hundred thousand edges in a loop while a writer applies small
 batches, each right after a reader has started an export, so that the apply lands inside the
 export whenever the export lets it. Every batch adds edges, so an export that sized its arrays
 for one state and copied another cannot go unnoticed. Each export must be consistent with itself
 and equal the graph at one of the versions a sequential replay goes through (compared by a
 digest of its arrays). An export that let go of the lock once it had read the shape, or an
-apply that took the lock shared (the mutation checks ``py-to-csr-unlocks-early`` and
-``py-apply-lock-shared`` of scripts/mutation.py), fail here on almost every run, where the
-small graphs and free-running threads of test_threads.py catch them only now and then.
+apply that took the lock shared, or a clone made without the lock (the mutation checks
+``py-to-csr-unlocks-early``, ``py-apply-lock-shared`` and ``py-graph-clone-unlocked`` of
+scripts/mutation.py), fail here on almost every run, where the small graphs and free-running
+threads of test_threads.py catch them only now and then.
 
 Sizes: ``DYNG_EXPORT_TEST_EDGES`` (default 400,000; a quarter under a sanitizer) and
 ``DYNG_EXPORT_TEST_BATCHES`` (default 60).
@@ -112,17 +113,21 @@ def test_exports_during_applies_see_whole_states() -> None:
             window.append(time.monotonic())
             done.set()
 
-    def reader(edges: bool) -> Callable[[], None]:
+    def reader(kind: str) -> Callable[[], None]:
         def run() -> None:
             while not done.is_set():
                 with started:
                     exports[0] += 1
                     started.notify_all()
                 t0 = time.monotonic()
-                if edges:
+                if kind == "edges":
                     s, d, w = g.edges()
                     assert len(s) == len(d) and w is not None and len(w) == len(s)
                     assert digest(s, d, w) in edge_states
+                elif kind == "clone":
+                    c = g.clone()
+                    c.check_integrity()
+                    assert digest(*c.to_csr()) in csr_states
                 else:
                     rp, col, w = g.to_csr()
                     t1 = time.monotonic()
@@ -133,7 +138,7 @@ def test_exports_during_applies_see_whole_states() -> None:
 
         return run
 
-    run_threads([writer, reader(False), reader(False), reader(True)])
+    run_threads([writer, reader("csr"), reader("csr"), reader("edges"), reader("clone")])
     assert digest(*g.to_csr()) in csr_states
     assert g.version == BATCHES
     # the readers really ran while the batches were applied
