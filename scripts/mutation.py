@@ -635,6 +635,45 @@ MUTANTS: tuple[Mutant, ...] = (
         "and kills it on every run.",
     ),
     Mutant(
+        name="py-sssp-compute-unlocked",
+        bug="dyng.sssp.compute reads the graph without its shared lock, so a tree computed "
+        "while another thread applies a batch can mix two states of the graph.",
+        edits=(
+            Edit(
+                "python/_core/sssp.c",
+                "    dyng_py_rdlock(&g->lock);\n"
+                "    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, "
+                "&o);\n    dyng_py_unlock(&g->lock);\n",
+                "    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, &o);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="tests/python/test_stress_threads.py, test_threads.py and "
+        "test_threads_export_during_apply.py killed it on 1 run of 3 (2026-12-06); "
+        "test_computes_see_whole_states_while_another_thread_applies was written for it and "
+        "kills it on every run (4 of 4).",
+    ),
+    Mutant(
+        name="py-cycle-count-compute-unlocked",
+        bug="dyng.cycle_count.compute reads the graph without its shared lock, so a count "
+        "made while another thread applies a batch can see part of the batch.",
+        edits=(
+            Edit(
+                "python/_core/cycle_count.c",
+                "    dyng_py_rdlock(&g->lock);\n"
+                "    dyng_status s = dyng_cycle_count_compute(&handle, g->handle, &o);\n"
+                "    dyng_py_unlock(&g->lock);\n",
+                "    dyng_status s = dyng_cycle_count_compute(&handle, g->handle, &o);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="tests/python/test_stress_threads.py, test_threads.py and "
+        "test_threads_export_during_apply.py killed it on 1 run of 2 (2026-12-06); "
+        "test_cycle_counts_see_whole_states_while_another_thread_applies was written for it "
+        "and kills it on every run (8 of 8 with 30,000 triangles and 30 batches; 3 of 4 with "
+        "20,000 and 16).",
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",

@@ -207,6 +207,79 @@ def test_result_clones_are_whole_trees_while_another_thread_updates() -> None:
     assert tree.graph_version == count
 
 
+def test_computes_see_whole_states_while_another_thread_applies() -> None:
+    # A path of 100,000 vertices whose every edge weighs 2, then 1, then 2 ...
+    # by turns: each batch rewrites every weight while the GIL is released. A
+    # tree computed meanwhile must be the tree of one state, the one its
+    # graph_version names: every distance v times that state's weight.
+    n, count = 100_000, 16
+    src = np.arange(n - 1, dtype=np.int32)
+    g = dyng.Graph.from_edges(
+        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
+    )
+    batches = [
+        dyng.EdgeBatch(insert=(src, src + 1, np.full(n - 1, 2 - j % 2, dtype=np.int32)))
+        for j in range(count)
+    ]
+    done = threading.Event()
+    computes = [0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                g.apply(b)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        expected = np.arange(n, dtype=np.int64)
+        while not done.is_set():
+            t = dyng.sssp.compute(g, 0)
+            version = t.graph_version
+            weight = 1 if version == 0 else 2 - (version - 1) % 2
+            assert np.array_equal(t.distances.to_numpy(), expected * weight), version
+            computes[0] += 1
+
+    run_threads([writer, reader])
+    assert computes[0] > 0
+    assert g.version == count
+
+
+def test_cycle_counts_see_whole_states_while_another_thread_applies() -> None:
+    # 30,000 directed triangles whose closing edges the batches delete and
+    # put back by turns: a count made meanwhile is 30,000 or 0 triangles, as
+    # the version it names says, never a part of them.
+    k, count = 30_000, 30
+    a = np.arange(k, dtype=np.int32) * 3
+    g = dyng.Graph.from_edges(
+        np.concatenate([a, a + 1, a + 2]), np.concatenate([a + 1, a + 2, a]), num_vertices=3 * k
+    )
+    batches = [
+        dyng.EdgeBatch(delete=(a + 2, a)) if j % 2 == 0 else dyng.EdgeBatch(insert=(a + 2, a))
+        for j in range(count)
+    ]
+    done = threading.Event()
+    computes = [0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                g.apply(b)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        while not done.is_set():
+            h = dyng.cycle_count.compute(g, max_length=3)
+            version = h.graph_version
+            assert h.count(3) == (k if version % 2 == 0 else 0), version
+            computes[0] += 1
+
+    run_threads([writer, reader])
+    assert computes[0] > 0
+    assert g.version == count
+
+
 def test_threads_updating_one_graph_are_serialized() -> None:
     g = random_graph(4, 100, 500)
     batches = [random_batches(50 + i, 100, 10, 20) for i in range(NUM_THREADS)]
