@@ -674,6 +674,51 @@ MUTANTS: tuple[Mutant, ...] = (
         "20,000 and 16).",
     ),
     Mutant(
+        name="py-degrees-unlocked",
+        bug="Graph.degrees reads every row's length without the graph's shared lock, so a "
+        "read made while another thread applies a batch sees part of it.",
+        edits=(
+            Edit(
+                "python/_core/graph.c",
+                "    dyng_py_rdlock(&self->lock);\n"
+                "    dyng_status s = dyng_graph_num_vertices(&n, self->handle);\n",
+                "    dyng_status s = dyng_graph_num_vertices(&n, self->handle);\n",
+            ),
+            Edit(
+                "python/_core/graph.c",
+                "            s = dyng_graph_degrees(self->handle, transposed != 0, data);\n"
+                "    }\n    dyng_py_unlock(&self->lock);\n",
+                "            s = dyng_graph_degrees(self->handle, transposed != 0, data);\n    }\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="Survived the thread tests on 3 runs of 3 (2026-12-06); "
+        "test_bulk_reads_see_whole_states_while_another_thread_applies was written for it and "
+        "kills it on every run (6 of 6), with a thread for each kind of read: one thread "
+        "cycling through the three kinds killed it on 1 run of 5, its locked reads holding it "
+        "back until each apply had ended.",
+    ),
+    Mutant(
+        name="py-pair-reads-unlocked",
+        bug="Graph.has_edges and Graph.edge_weights look their pairs up without the graph's "
+        "shared lock, so a lookup made while another thread applies a batch sees part of it.",
+        edits=(
+            Edit(
+                "python/_core/graph.c",
+                "    dyng_py_rdlock(&self->lock);\n"
+                "    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
+                "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n"
+                "    dyng_py_unlock(&self->lock);\n",
+                "    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
+                "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads.py",),
+        note="Survived the thread tests on 3 runs of 3 (2026-12-06); "
+        "test_bulk_reads_see_whole_states_while_another_thread_applies kills it on every run "
+        "(6 of 6).",
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",

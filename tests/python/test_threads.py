@@ -280,6 +280,56 @@ def test_cycle_counts_see_whole_states_while_another_thread_applies() -> None:
     assert g.version == count
 
 
+def test_bulk_reads_see_whole_states_while_another_thread_applies() -> None:
+    # 30,000 weighted triangles whose closing edges the batches delete and
+    # put back (weighing 7) by turns. degrees, has_edges and edge_weights read
+    # all of them in one call each, under the graph's lock: each read sees the
+    # closing edges all there or all gone, never a part of the batch.
+    k, count = 30_000, 30
+    a = np.arange(k, dtype=np.int32) * 3
+    g = dyng.Graph.from_edges(
+        np.concatenate([a, a + 1, a + 2]),
+        np.concatenate([a + 1, a + 2, a]),
+        np.ones(3 * k, dtype=np.int32),
+        num_vertices=3 * k,
+    )
+    batches = [
+        dyng.EdgeBatch(delete=(a + 2, a))
+        if j % 2 == 0
+        else dyng.EdgeBatch(insert=(a + 2, a, np.full(k, 7, dtype=np.int32)))
+        for j in range(count)
+    ]
+    done = threading.Event()
+    reads = [0, 0, 0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                g.apply(b)
+        finally:
+            done.set()
+
+    def reader(kind: int) -> Callable[[], None]:
+        def run() -> None:
+            while not done.is_set():
+                if kind == 0:
+                    x = g.degrees()[a + 2]
+                    assert x.min() == x.max() and int(x[0]) in (0, 1), "out-degrees"
+                elif kind == 1:
+                    f = g.has_edges(a + 2, a)
+                    assert f.all() or not f.any(), "has_edges"
+                else:
+                    w = g.edge_weights(a + 2, a, default=-1)
+                    assert w.min() == w.max() and int(w[0, 0]) in (-1, 1, 7), "edge_weights"
+                reads[kind] += 1
+
+        return run
+
+    run_threads([writer, reader(0), reader(1), reader(2)])
+    assert min(reads) > 0
+    assert g.version == count
+
+
 def test_threads_updating_one_graph_are_serialized() -> None:
     g = random_graph(4, 100, 500)
     batches = [random_batches(50 + i, 100, 10, 20) for i in range(NUM_THREADS)]
