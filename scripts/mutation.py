@@ -570,7 +570,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "    if (call->thread != NULL)\n        dyng_py_unlock(lock);\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="tests/python/test_stress_threads.py, test_threads.py and test_graph_rows.py "
         "together killed it on 3 runs of 7 (2026-12-06), by test_graph_rows.py's race test "
         "when a read happened to overlap; test_short_reads_see_whole_rows_while_another_"
@@ -628,7 +628,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "    c->copy_policy = r->copy_policy;\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="Survived tests/python/test_stress_threads.py and test_threads.py on 4 runs of 4 "
         "(2026-12-06: their clones rarely overlap an update that writes much); "
         "test_result_clones_are_whole_trees_while_another_thread_updates was written for it "
@@ -647,7 +647,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, &o);\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="tests/python/test_stress_threads.py, test_threads.py and "
         "test_threads_export_during_apply.py killed it on 1 run of 3 (2026-12-06); "
         "test_computes_see_whole_states_while_another_thread_applies was written for it and "
@@ -666,7 +666,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "    dyng_status s = dyng_cycle_count_compute(&handle, g->handle, &o);\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="tests/python/test_stress_threads.py, test_threads.py and "
         "test_threads_export_during_apply.py killed it on 1 run of 2 (2026-12-06); "
         "test_cycle_counts_see_whole_states_while_another_thread_applies was written for it "
@@ -691,7 +691,7 @@ MUTANTS: tuple[Mutant, ...] = (
                 "            s = dyng_graph_degrees(self->handle, transposed != 0, data);\n    }\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="Survived the thread tests on 3 runs of 3 (2026-12-06); "
         "test_bulk_reads_see_whole_states_while_another_thread_applies was written for it and "
         "kills it on every run (6 of 6), with a thread for each kind of read: one thread "
@@ -713,10 +713,88 @@ MUTANTS: tuple[Mutant, ...] = (
                 "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n",
             ),
         ),
-        py_tests=("tests/python/test_threads.py",),
+        py_tests=("tests/python/test_threads_whole_states.py",),
         note="Survived the thread tests on 3 runs of 3 (2026-12-06); "
         "test_bulk_reads_see_whole_states_while_another_thread_applies kills it on every run "
         "(6 of 6).",
+    ),
+    Mutant(
+        name="py-cycle-count-clone-unlocked",
+        bug="cycle_count.Result.clone copies the histogram without the result's shared lock, "
+        "so a clone made while another thread updates the result can pair the counts of one "
+        "state with the version of another.",
+        edits=(
+            Edit(
+                "python/_core/cycle_count.c",
+                "    dyng_py_rdlock(&r->lock);\n"
+                "    dyng_status s = dyng_cycle_count_result_clone(&c->handle, r->handle);\n",
+                "    dyng_status s = dyng_cycle_count_result_clone(&c->handle, r->handle);\n",
+            ),
+            Edit(
+                "python/_core/cycle_count.c",
+                "    c->copy_policy = r->copy_policy;\n    dyng_py_unlock(&r->lock);\n",
+                "    c->copy_policy = r->copy_policy;\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_whole_states.py",),
+        note="Survived tests/python/test_stress_threads.py, test_threads.py and "
+        "test_threads_export_during_apply.py on 3 runs of 3 (2026-12-06); "
+        "test_cycle_count_clones_are_whole_while_another_thread_updates was written for it "
+        "and kills it on every run (5 of 5).",
+    ),
+    Mutant(
+        name="py-mm-write-unlocked",
+        bug="dyng.io.write_matrix_market writes the graph without its shared lock, so a file written while another "
+        "thread applies a batch can hold part of it.",
+        edits=(
+            Edit(
+                "python/_core/io.c",
+                "    dyng_py_rdlock(&g->lock);\n"
+                "    dyng_status s = dyng_mm_write_graph(g->handle, path, column);\n"
+                "    dyng_py_unlock(&g->lock);\n",
+                "    dyng_status s = dyng_mm_write_graph(g->handle, path, column);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_whole_states.py",),
+        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        "test_files_written_while_another_thread_applies_hold_whole_states[matrix_market] was "
+        "written for it and kills it on every run (6 of 6).",
+    ),
+    Mutant(
+        name="py-el-write-unlocked",
+        bug="dyng.io.write_edge_list writes the graph without its shared lock, so a file written while another "
+        "thread applies a batch can hold part of it.",
+        edits=(
+            Edit(
+                "python/_core/io.c",
+                "    dyng_py_rdlock(&g->lock);\n"
+                "    dyng_status s = dyng_el_write_graph(g->handle, path);\n"
+                "    dyng_py_unlock(&g->lock);\n",
+                "    dyng_status s = dyng_el_write_graph(g->handle, path);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_whole_states.py",),
+        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        "test_files_written_while_another_thread_applies_hold_whole_states[edge_list] was "
+        "written for it and kills it on every run (6 of 6).",
+    ),
+    Mutant(
+        name="py-csr-write-unlocked",
+        bug="dyng.io.write_csr_triplet writes the graph without its shared lock, so a file written while another "
+        "thread applies a batch can hold part of it.",
+        edits=(
+            Edit(
+                "python/_core/io.c",
+                "    dyng_py_rdlock(&g->lock);\n"
+                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);\n"
+                "    dyng_py_unlock(&g->lock);\n",
+                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_whole_states.py",),
+        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        "test_files_written_while_another_thread_applies_hold_whole_states[csr_triplet] was "
+        "written for it and kills it on every run (6 of 6).",
     ),
     Mutant(
         name="graph-in-row-scan-names-targets",
