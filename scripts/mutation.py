@@ -744,8 +744,8 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant(
         name="py-mm-write-unlocked",
-        bug="dyng.io.write_matrix_market writes the graph without its shared lock, so a file written while another "
-        "thread applies a batch can hold part of it.",
+        bug="dyng.io.write_matrix_market writes the graph without its shared lock, so a file "
+        "written while another thread applies a batch can hold part of it.",
         edits=(
             Edit(
                 "python/_core/io.c",
@@ -756,14 +756,14 @@ MUTANTS: tuple[Mutant, ...] = (
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
-        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        note="Survived the thread tests and tests/python/test_io.py on 2 runs of 2 (2026-12-06); "
         "test_files_written_while_another_thread_applies_hold_whole_states[matrix_market] was "
         "written for it and kills it on every run (6 of 6).",
     ),
     Mutant(
         name="py-el-write-unlocked",
-        bug="dyng.io.write_edge_list writes the graph without its shared lock, so a file written while another "
-        "thread applies a batch can hold part of it.",
+        bug="dyng.io.write_edge_list writes the graph without its shared lock, so a file "
+        "written while another thread applies a batch can hold part of it.",
         edits=(
             Edit(
                 "python/_core/io.c",
@@ -774,25 +774,27 @@ MUTANTS: tuple[Mutant, ...] = (
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
-        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        note="Survived the thread tests and tests/python/test_io.py on 2 runs of 2 (2026-12-06); "
         "test_files_written_while_another_thread_applies_hold_whole_states[edge_list] was "
         "written for it and kills it on every run (6 of 6).",
     ),
     Mutant(
         name="py-csr-write-unlocked",
-        bug="dyng.io.write_csr_triplet writes the graph without its shared lock, so a file written while another "
-        "thread applies a batch can hold part of it.",
+        bug="dyng.io.write_csr_triplet writes the graph without its shared lock, so a file "
+        "written while another thread applies a batch can hold part of it.",
         edits=(
             Edit(
                 "python/_core/io.c",
                 "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);\n"
+                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, "
+                "compress != 0);\n"
                 "    dyng_py_unlock(&g->lock);\n",
-                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);\n",
+                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, "
+                "compress != 0);\n",
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
-        note="Survived the thread tests and tests/python/test_io.py (2026-12-06); "
+        note="Survived the thread tests and tests/python/test_io.py on 2 runs of 2 (2026-12-06); "
         "test_files_written_while_another_thread_applies_hold_whole_states[csr_triplet] was "
         "written for it and kills it on every run (6 of 6).",
     ),
