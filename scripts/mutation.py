@@ -799,6 +799,31 @@ MUTANTS: tuple[Mutant, ...] = (
         "written for it and kills it on every run (6 of 6).",
     ),
     Mutant(
+        name="py-sssp-import-unlocked",
+        bug="sssp.Result.from_arrays checks the tree against the graph without the graph's "
+        "shared lock, so an import made while another thread applies a batch reads rows "
+        "that are being rewritten.",
+        edits=(
+            Edit(
+                "python/_core/sssp.c",
+                '    DYNG_PY_BEGIN_NATIVE(&call, "sssp.from_arrays");\n'
+                "    dyng_py_rdlock(&g->lock);\n",
+                '    DYNG_PY_BEGIN_NATIVE(&call, "sssp.from_arrays");\n',
+            ),
+            Edit(
+                "python/_core/sssp.c",
+                "        s = dyng_sssp_result_from_arrays(&handle, g->handle, (int64_t)source, "
+                "d.data, p.data, &o);\n    dyng_py_unlock(&g->lock);\n",
+                "        s = dyng_sssp_result_from_arrays(&handle, g->handle, (int64_t)source, "
+                "d.data, p.data, &o);\n",
+            ),
+        ),
+        py_tests=("tests/python/test_threads_whole_states.py",),
+        note="Survived the thread tests on 2 runs of 2 (2026-12-06); test_trees_imported_"
+        "while_another_thread_applies_are_checked_on_whole_states was written for it and "
+        "kills it on every run (5 of 5: a valid tree refused, or a crash).",
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",

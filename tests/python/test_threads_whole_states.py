@@ -340,3 +340,44 @@ def test_files_written_while_another_thread_applies_hold_whole_states(
 
     run_threads([writer, reader(0), reader(1)])
     assert min(files) > 0
+
+
+def test_trees_imported_while_another_thread_applies_are_checked_on_whole_states() -> None:
+    # A path of 100,000 vertices, and batches that put chords (i, i + 2)
+    # weighing 100 on it and take them off by turns: rows grow, move and
+    # shrink, but the path's tree stays the shortest-path tree of every
+    # state. Its import, which checks it edge by edge against the graph, must
+    # take it every time, whatever the batches are doing.
+    n, count = 100_000, 30
+    src = np.arange(n - 1, dtype=np.int32)
+    g = dyng.Graph.from_edges(
+        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
+    )
+    u = np.arange(0, n - 2, 2, dtype=np.int32)
+    heavy = np.full(len(u), 100, dtype=np.int32)
+    batches = [
+        dyng.EdgeBatch(insert=(u, u + 2, heavy))
+        if j % 2 == 0
+        else dyng.EdgeBatch(delete=(u, u + 2))
+        for j in range(count)
+    ]
+    distances = np.arange(n, dtype=np.int64)
+    parents = np.arange(-1, n - 1, dtype=np.int64)
+    done = threading.Event()
+    imports = [0]
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                g.apply(b)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        while not done.is_set():
+            t = dyng.sssp.Result.from_arrays(g, 0, distances, parents)
+            assert np.array_equal(t.distances.to_numpy(), distances)
+            imports[0] += 1
+
+    run_threads([writer, reader])
+    assert imports[0] > 0
