@@ -1,16 +1,18 @@
 """Native calls that read an object while another thread changes it see one whole state.
 
-Each kind of call that reads a graph or a result (a short read of one row, the bulk reads, the
-clones, the computes) must see the object as it was before a change or as it is after it, never
-a part of a change: the object's lock sees to that (python/_core, ADR 0003 and ADR 0013). Each
-test here pairs one writer with readers of one kind, on objects large enough for a change to
-take a while and made so that any part of a change shows: rows whose weights a batch all sets
-anew, a path whose distances all move, triangles whose closing edges a batch all deletes or puts
-back. A reader of each kind has a thread of its own: a thread that also made a locked call would
-wait for each change to end, and its unlocked reads would then fall between the changes. Every
-call made without its lock is caught here on every run (the ``py-*-unlocked`` and
+Each kind of call that reads a graph or a result must see the object as it was before a change
+or as it is after it, never a part of a change: the object's lock sees to that (python/_core,
+ADR 0003 and ADR 0013). The kinds: a short read of one row, the bulk reads (degrees, has_edges,
+edge_weights), the clones of a graph and of results, the computes, the import of a tree, and
+the file writers. Each test pairs one writer with readers of one kind, on objects large enough
+for a change to take a while and made so that any part of a change shows: rows whose weights a
+batch all sets anew, a path whose distances all move, triangles whose closing edges a batch all
+deletes or puts back, chords that make rows grow and move while the path's tree stays valid. A
+reader of each kind has a thread of its own: a thread that also made a locked call would wait
+for each change to end, and its unlocked reads would then fall between the changes. Every call
+made without its lock is caught here on every run (the ``py-*-unlocked`` and
 ``py-short-read-skips-lock`` checks of scripts/mutation.py), where the free-running threads of
-test_threads.py and test_stress_threads.py catch some of them now and then or never.
+test_threads.py and test_stress_threads.py catch some of them now and then, or never.
 """
 
 from __future__ import annotations
