@@ -364,7 +364,8 @@ class Worker:
         self.record(f"pair:{u}:{v}", low, high, (found != 0, found or None), "Graph.edge_weights")
         if has and self.rng.random() < 0.5:
             with contextlib.suppress(dyng.errors.InvalidArgumentError):  # deleted since has_edge
-                self.record(f"pair:{u}:{v}", low, g.version, (True, g.weight(u, v)), "Graph.weight")
+                weight = g.weight(u, v)  # before the version that bounds it is read
+                self.record(f"pair:{u}:{v}", low, g.version, (True, weight), "Graph.weight")
         self.count("pair")
 
     def op_check(self) -> None:
