@@ -30,6 +30,64 @@ import dyng
 from helpers import run_threads
 
 
+def race(
+    write: Callable[[dyng.EdgeBatch], object],
+    batches: list[dyng.EdgeBatch],
+    *reads: Callable[[], None],
+) -> None:
+    """Pass the batches to ``write`` on one thread while each read runs in a loop on a thread of
+    its own, until the last batch is written; re-raise the first error."""
+    done = threading.Event()
+
+    def writer() -> None:
+        try:
+            for b in batches:
+                write(b)
+        finally:
+            done.set()
+
+    def loop(read: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            while not done.is_set():
+                read()
+
+        return run
+
+    run_threads([writer, *(loop(r) for r in reads)])
+
+
+def path(n: int) -> tuple[dyng.Graph, npt.NDArray[np.int32]]:
+    """The undirected path 0 - 1 - ... - (n - 1), every edge weighing 1, and its first ends."""
+    src = np.arange(n - 1, dtype=np.int32)
+    g = dyng.Graph.from_edges(
+        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
+    )
+    return g, src
+
+
+def triangles(k: int) -> tuple[dyng.Graph, npt.NDArray[np.int32]]:
+    """k directed triangles (3i, 3i + 1, 3i + 2) weighing 1, and their first vertices."""
+    a = np.arange(k, dtype=np.int32) * 3
+    g = dyng.Graph.from_edges(
+        np.concatenate([a, a + 1, a + 2]),
+        np.concatenate([a + 1, a + 2, a]),
+        np.ones(3 * k, dtype=np.int32),
+        num_vertices=3 * k,
+    )
+    return g, a
+
+
+def closings(a: npt.NDArray[np.int32], count: int) -> list[dyng.EdgeBatch]:
+    """Batches that delete the triangles' closing edges and put them back (weighing 7) by turns:
+    after an odd number of them the closing edges are gone."""
+    return [
+        dyng.EdgeBatch(delete=(a + 2, a))
+        if j % 2 == 0
+        else dyng.EdgeBatch(insert=(a + 2, a, np.full(len(a), 7, dtype=np.int32)))
+        for j in range(count)
+    ]
+
+
 def test_short_reads_see_whole_rows_while_another_thread_upserts() -> None:
     # Two rows of 30,000 entries whose weights every batch sets anew (upserts,
     # so the rows are rewritten where they are). A row read holds the GIL
@@ -47,28 +105,19 @@ def test_short_reads_see_whole_rows_while_another_thread_upserts() -> None:
         dyng.EdgeBatch(insert=(src, dst, np.full(len(src), j + 2, dtype=np.int32)))
         for j in range(count)
     ]
-    done = threading.Event()
     reads = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    def read() -> None:
+        for v in range(hubs):
+            ids, w = g.row(v)
+            assert w is not None
+            assert np.array_equal(ids, targets)
+            low, high = int(w.min()), int(w.max())
+            assert low == high, f"row {v} read with weights {low} to {high}"
+            assert g.degree(v) == width
+            reads[0] += 1
 
-    def reader() -> None:
-        while not done.is_set():
-            for v in range(hubs):
-                ids, w = g.row(v)
-                assert w is not None
-                assert np.array_equal(ids, targets)
-                low, high = int(w.min()), int(w.max())
-                assert low == high, f"row {v} read with weights {low} to {high}"
-                assert g.degree(v) == width
-                reads[0] += 1
-
-    run_threads([writer, reader, reader])
+    race(g.apply, batches, read, read)
     assert reads[0] > 0
     _, w = g.row(0)
     assert w is not None and set(w[:, 0].tolist()) == {count + 1}
@@ -79,41 +128,28 @@ def test_result_clones_are_whole_trees_while_another_thread_updates() -> None:
     # update moves every distance past it, and writes the whole tree while the
     # GIL is released. A clone taken meanwhile must be the tree of the version
     # it says, never a mixture of two.
-    n, count = 100_000, 24
-    src = np.arange(n - 1, dtype=np.int32)
-    g = dyng.Graph.from_edges(
-        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
-    )
+    count = 24
+    g, _ = path(100_000)
     batches = [
         dyng.EdgeBatch(insert=([0], [1], np.array([2 - j % 2], dtype=np.int32)))
         for j in range(count)
     ]
     tree = dyng.sssp.compute(g, 0)
-    states: dict[int, tuple[bytes, bytes]] = {}
     r, t = g.clone(), tree.clone()
-    states[0] = (t.distances.to_numpy().tobytes(), t.parents.to_numpy().tobytes())
+    states = {0: (t.distances.to_numpy().tobytes(), t.parents.to_numpy().tobytes())}
     for j, b in enumerate(batches):
         dyng.sssp.update(r, b, t)
         states[j + 1] = (t.distances.to_numpy().tobytes(), t.parents.to_numpy().tobytes())
     assert states[1] != states[2]
-    done = threading.Event()
     clones = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                dyng.sssp.update(g, b, tree)
-        finally:
-            done.set()
+    def read() -> None:
+        c = tree.clone()
+        seen = (c.distances.to_numpy().tobytes(), c.parents.to_numpy().tobytes())
+        assert seen == states[c.graph_version], f"a clone of version {c.graph_version}"
+        clones[0] += 1
 
-    def reader() -> None:
-        while not done.is_set():
-            c = tree.clone()
-            seen = (c.distances.to_numpy().tobytes(), c.parents.to_numpy().tobytes())
-            assert seen == states[c.graph_version], f"a clone of version {c.graph_version}"
-            clones[0] += 1
-
-    run_threads([writer, reader])
+    race(lambda b: dyng.sssp.update(g, b, tree), batches, read)
     assert clones[0] > 0
     assert tree.graph_version == count
 
@@ -124,34 +160,22 @@ def test_computes_see_whole_states_while_another_thread_applies() -> None:
     # tree computed meanwhile must be the tree of one state, the one its
     # graph_version names: every distance v times that state's weight.
     n, count = 100_000, 16
-    src = np.arange(n - 1, dtype=np.int32)
-    g = dyng.Graph.from_edges(
-        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
-    )
+    g, src = path(n)
     batches = [
         dyng.EdgeBatch(insert=(src, src + 1, np.full(n - 1, 2 - j % 2, dtype=np.int32)))
         for j in range(count)
     ]
-    done = threading.Event()
+    expected = np.arange(n, dtype=np.int64)
     computes = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    def read() -> None:
+        t = dyng.sssp.compute(g, 0)
+        version = t.graph_version
+        weight = 1 if version == 0 else 2 - (version - 1) % 2
+        assert np.array_equal(t.distances.to_numpy(), expected * weight), version
+        computes[0] += 1
 
-    def reader() -> None:
-        expected = np.arange(n, dtype=np.int64)
-        while not done.is_set():
-            t = dyng.sssp.compute(g, 0)
-            version = t.graph_version
-            weight = 1 if version == 0 else 2 - (version - 1) % 2
-            assert np.array_equal(t.distances.to_numpy(), expected * weight), version
-            computes[0] += 1
-
-    run_threads([writer, reader])
+    race(g.apply, batches, read)
     assert computes[0] > 0
     assert g.version == count
 
@@ -161,106 +185,47 @@ def test_cycle_counts_see_whole_states_while_another_thread_applies() -> None:
     # put back by turns: a count made meanwhile is 30,000 or 0 triangles, as
     # the version it names says, never a part of them.
     k, count = 30_000, 30
-    a = np.arange(k, dtype=np.int32) * 3
-    g = dyng.Graph.from_edges(
-        np.concatenate([a, a + 1, a + 2]), np.concatenate([a + 1, a + 2, a]), num_vertices=3 * k
-    )
-    batches = [
-        dyng.EdgeBatch(delete=(a + 2, a)) if j % 2 == 0 else dyng.EdgeBatch(insert=(a + 2, a))
-        for j in range(count)
-    ]
-    done = threading.Event()
+    g, a = triangles(k)
     computes = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    def read() -> None:
+        h = dyng.cycle_count.compute(g, max_length=3)
+        version = h.graph_version
+        assert h.count(3) == (k if version % 2 == 0 else 0), version
+        computes[0] += 1
 
-    def reader() -> None:
-        while not done.is_set():
-            h = dyng.cycle_count.compute(g, max_length=3)
-            version = h.graph_version
-            assert h.count(3) == (k if version % 2 == 0 else 0), version
-            computes[0] += 1
-
-    run_threads([writer, reader])
+    race(g.apply, closings(a, count), read)
     assert computes[0] > 0
     assert g.version == count
 
 
 def test_bulk_reads_see_whole_states_while_another_thread_applies() -> None:
-    # 30,000 weighted triangles whose closing edges the batches delete and
-    # put back (weighing 7) by turns. degrees, has_edges and edge_weights read
-    # all of them in one call each, under the graph's lock: each read sees the
+    # 30,000 triangles whose closing edges the batches delete and put back
+    # (weighing 7) by turns. degrees, has_edges and edge_weights read all of
+    # them in one call each, under the graph's lock: each read sees the
     # closing edges all there or all gone, never a part of the batch.
     k, count = 30_000, 30
-    a = np.arange(k, dtype=np.int32) * 3
-    g = dyng.Graph.from_edges(
-        np.concatenate([a, a + 1, a + 2]),
-        np.concatenate([a + 1, a + 2, a]),
-        np.ones(3 * k, dtype=np.int32),
-        num_vertices=3 * k,
-    )
-    batches = [
-        dyng.EdgeBatch(delete=(a + 2, a))
-        if j % 2 == 0
-        else dyng.EdgeBatch(insert=(a + 2, a, np.full(k, 7, dtype=np.int32)))
-        for j in range(count)
-    ]
-    done = threading.Event()
+    g, a = triangles(k)
     reads = [0, 0, 0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    def read_degrees() -> None:
+        x = g.degrees()[a + 2]
+        assert x.min() == x.max() and int(x[0]) in (0, 1), "out-degrees"
+        reads[0] += 1
 
-    def reader(kind: int) -> Callable[[], None]:
-        def run() -> None:
-            while not done.is_set():
-                if kind == 0:
-                    x = g.degrees()[a + 2]
-                    assert x.min() == x.max() and int(x[0]) in (0, 1), "out-degrees"
-                elif kind == 1:
-                    f = g.has_edges(a + 2, a)
-                    assert f.all() or not f.any(), "has_edges"
-                else:
-                    w = g.edge_weights(a + 2, a, default=-1)
-                    assert w.min() == w.max() and int(w[0, 0]) in (-1, 1, 7), "edge_weights"
-                reads[kind] += 1
+    def read_has_edges() -> None:
+        f = g.has_edges(a + 2, a)
+        assert f.all() or not f.any(), "has_edges"
+        reads[1] += 1
 
-        return run
+    def read_weights() -> None:
+        w = g.edge_weights(a + 2, a, default=-1)
+        assert w.min() == w.max() and int(w[0, 0]) in (-1, 1, 7), "edge_weights"
+        reads[2] += 1
 
-    run_threads([writer, reader(0), reader(1), reader(2)])
+    race(g.apply, closings(a, count), read_degrees, read_has_edges, read_weights)
     assert min(reads) > 0
     assert g.version == count
-
-
-def triangles(k: int) -> tuple[dyng.Graph, npt.NDArray[np.int32]]:
-    """k directed triangles (3i, 3i + 1, 3i + 2) weighing 1, and their first vertices."""
-    a = np.arange(k, dtype=np.int32) * 3
-    g = dyng.Graph.from_edges(
-        np.concatenate([a, a + 1, a + 2]),
-        np.concatenate([a + 1, a + 2, a]),
-        np.ones(3 * k, dtype=np.int32),
-        num_vertices=3 * k,
-    )
-    return g, a
-
-
-def closings(a: npt.NDArray[np.int32], count: int) -> list[dyng.EdgeBatch]:
-    """Batches that delete the triangles' closing edges and put them back (weighing 7) by turns."""
-    return [
-        dyng.EdgeBatch(delete=(a + 2, a))
-        if j % 2 == 0
-        else dyng.EdgeBatch(insert=(a + 2, a, np.full(len(a), 7, dtype=np.int32)))
-        for j in range(count)
-    ]
 
 
 def test_cycle_count_clones_are_whole_while_another_thread_updates() -> None:
@@ -268,26 +233,16 @@ def test_cycle_count_clones_are_whole_while_another_thread_updates() -> None:
     # holds all of them or none, as the version it names says.
     k, count = 30_000, 30
     g, a = triangles(k)
-    batches = closings(a, count)
     hist = dyng.cycle_count.compute(g, max_length=3)
-    done = threading.Event()
     clones = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                dyng.cycle_count.update(g, b, hist)
-        finally:
-            done.set()
+    def read() -> None:
+        c = hist.clone()
+        version = c.graph_version
+        assert c.count(3) == (k if version % 2 == 0 else 0), version
+        clones[0] += 1
 
-    def reader() -> None:
-        while not done.is_set():
-            c = hist.clone()
-            version = c.graph_version
-            assert c.count(3) == (k if version % 2 == 0 else 0), version
-            clones[0] += 1
-
-    run_threads([writer, reader])
+    race(lambda b: dyng.cycle_count.update(g, b, hist), closings(a, count), read)
     assert clones[0] > 0
     assert hist.count(3) == k
 
@@ -300,9 +255,6 @@ def test_files_written_while_another_thread_applies_hold_whole_states(
     # holds all of them or none, with one weight.
     k, count = 20_000, 40
     g, a = triangles(k)
-    batches = closings(a, count)
-    done = threading.Event()
-    files = [0, 0]
 
     def write_and_read(path: Path) -> tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any]]:
         if fmt == "matrix_market":
@@ -320,27 +272,21 @@ def test_files_written_while_another_thread_applies_hold_whole_states(
         assert w is not None
         return src, dst, w.reshape(-1)
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    files = [0, 0]
 
     def reader(i: int) -> Callable[[], None]:
-        def run() -> None:
-            while not done.is_set():
-                src, dst, w = write_and_read(tmp_path / f"g{i}_{files[i]}")
-                closing = src % 3 == 2
-                assert int(closing.sum()) in (0, k), int(closing.sum())
-                assert len(src) == 2 * k + int(closing.sum())
-                assert np.array_equal(dst[closing], src[closing] - 2)
-                assert len(set(w[closing].tolist())) <= 1
-                files[i] += 1
+        def read() -> None:
+            src, dst, w = write_and_read(tmp_path / f"g{i}_{files[i]}")
+            closing = src % 3 == 2
+            assert int(closing.sum()) in (0, k), int(closing.sum())
+            assert len(src) == 2 * k + int(closing.sum())
+            assert np.array_equal(dst[closing], src[closing] - 2)
+            assert len(set(w[closing].tolist())) <= 1
+            files[i] += 1
 
-        return run
+        return read
 
-    run_threads([writer, reader(0), reader(1)])
+    race(g.apply, closings(a, count), reader(0), reader(1))
     assert min(files) > 0
 
 
@@ -351,10 +297,7 @@ def test_trees_imported_while_another_thread_applies_are_checked_on_whole_states
     # state. Its import, which checks it edge by edge against the graph, must
     # take it every time, whatever the batches are doing.
     n, count = 100_000, 30
-    src = np.arange(n - 1, dtype=np.int32)
-    g = dyng.Graph.from_edges(
-        src, src + 1, np.ones(n - 1, dtype=np.int32), num_vertices=n, directed=False
-    )
+    g, _ = path(n)
     u = np.arange(0, n - 2, 2, dtype=np.int32)
     heavy = np.full(len(u), 100, dtype=np.int32)
     batches = [
@@ -365,21 +308,12 @@ def test_trees_imported_while_another_thread_applies_are_checked_on_whole_states
     ]
     distances = np.arange(n, dtype=np.int64)
     parents = np.arange(-1, n - 1, dtype=np.int64)
-    done = threading.Event()
     imports = [0]
 
-    def writer() -> None:
-        try:
-            for b in batches:
-                g.apply(b)
-        finally:
-            done.set()
+    def read() -> None:
+        t = dyng.sssp.Result.from_arrays(g, 0, distances, parents)
+        assert np.array_equal(t.distances.to_numpy(), distances)
+        imports[0] += 1
 
-    def reader() -> None:
-        while not done.is_set():
-            t = dyng.sssp.Result.from_arrays(g, 0, distances, parents)
-            assert np.array_equal(t.distances.to_numpy(), distances)
-            imports[0] += 1
-
-    run_threads([writer, reader])
+    race(g.apply, batches, read)
     assert imports[0] > 0
