@@ -824,6 +824,21 @@ MUTANTS: tuple[Mutant, ...] = (
         "kills it on every run (5 of 5: a valid tree refused, or a crash).",
     ),
     Mutant(
+        name="resources-scratch-shared-while-busy",
+        bug="A call takes the resources' scratch space even while another call on another "
+        "thread holds it (the busy flag is set but not tested), so two graphs that share a "
+        "Resources and are changed at once plan in the same memory.",
+        edits=(
+            Edit(
+                "src/core/resources.c",
+                "    if (r != NULL && !atomic_flag_test_and_set(&r->scratch_busy)) {\n",
+                "    if (r != NULL) {\n        (void)atomic_flag_test_and_set(&r->scratch_busy);\n",
+            ),
+        ),
+        c_tests=("test_stress_threads", "test_resources"),
+        py_tests=("tests/python/test_threads.py",),
+    ),
+    Mutant(
         name="graph-in-row-scan-names-targets",
         bug="The in-row of a directed graph without stored in-edges lists the vertex itself "
         "where it should list each entry's source.",
