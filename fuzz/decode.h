@@ -1,8 +1,8 @@
 /*
  * fuzz/decode.h - bytes into graph properties, edges and batches, for the
- * targets that apply batches (fuzz_apply.c, fuzz_sssp.c,
- * fuzz_cycle_count.c). Each target picks how a weight is made of a byte, and
- * how many ids its batches name.
+ * targets that apply batches (fuzz_apply.c, fuzz_sssp.c, fuzz_cycle_count.c,
+ * fuzz_import.c). Each target picks how a weight is made of a byte, and how
+ * many ids its batches name.
  */
 #ifndef DYNG_FUZZ_DECODE_H
 #define DYNG_FUZZ_DECODE_H
@@ -56,10 +56,12 @@ static inline dyng_batch_semantics decode_semantics(uint8_t b) {
     return s;
 }
 
-/* Graph properties from a shape byte (directed, row order, parallel edges,
- * in-edges, 0 to 2 weights, id and offset types) and a semantics byte; false
- * for a combination that dyng_properties_check refuses. */
-static inline bool decode_properties(uint8_t shape, uint8_t sem, dyng_graph_properties *p) {
+/* Graph properties from the next two bytes: a shape byte (directed, row
+ * order, parallel edges, in-edges, 0 to 2 weights, id and offset types) and a
+ * semantics byte. False for a combination that dyng_properties_check refuses
+ * (every target then ends its run). */
+static inline bool decode_properties(fz_bytes *in, dyng_graph_properties *p) {
+    const uint8_t shape = fz_u8(in), sem = fz_u8(in);
     *p = props((shape & 1) == 0, (shape & 2) ? DYNG_ORDER_APPEND : DYNG_ORDER_SORTED,
                (shape & 4) ? DYNG_PARALLEL_ALLOW : DYNG_PARALLEL_FORBID, (shape >> 4) % 3);
     p->store_transposed = (shape & 8) == 0;

@@ -23,9 +23,8 @@ static int32_t any_weight(uint8_t x) { return (int8_t)x; }
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_begin();
     fz_bytes in = {data, size};
-    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in);
     dyng_graph_properties p;
-    if (!decode_properties(shape, sem, &p))
+    if (!decode_properties(&in, &p))
         return 0;
     const int K = p.num_weights;
 

@@ -167,10 +167,10 @@ static dyng_cycle_count_result *fz_compute(const dyng_graph *g, int64_t max_leng
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_begin();
     fz_bytes in = {data, size};
-    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in), opt = fz_u8(&in);
     dyng_graph_properties p;
-    if (!decode_properties(shape, sem, &p))
+    if (!decode_properties(&in, &p))
         return 0;
+    const uint8_t opt = fz_u8(&in);
     const int K = p.num_weights;
     const int64_t bound_a = 2 + (opt & 7) % 5;
     const int recount = ((opt >> 3) & 3) % 3;

@@ -409,9 +409,8 @@ static void check_counts_import(const dyng_graph *g, const dyng_graph_properties
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_begin();
     fz_bytes in = {data, size};
-    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in);
     dyng_graph_properties p;
-    if (!decode_properties(shape, sem, &p))
+    if (!decode_properties(&in, &p))
         return 0;
     const int K = p.num_weights;
     static csr c;

@@ -103,10 +103,10 @@ static void fz_check_changes(const fz_tree *before, const dyng_sssp_result *r,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_begin();
     fz_bytes in = {data, size};
-    const uint8_t shape = fz_u8(&in), sem = fz_u8(&in), opt = fz_u8(&in);
     dyng_graph_properties p;
-    if (!decode_properties(shape, sem, &p))
+    if (!decode_properties(&in, &p))
         return 0;
+    const uint8_t opt = fz_u8(&in);
     const int K = p.num_weights;
     dyng_sssp_options o;
     FZ_ASSERT(dyng_sssp_options_default(&o) == DYNG_OK);
