@@ -2,17 +2,18 @@
 
 Each kind of call that reads a graph or a result must see the object as it was before a change
 or as it is after it, never a part of a change: the object's lock sees to that (python/_core,
-ADR 0003 and ADR 0013). The kinds: a short read of one row, the bulk reads (degrees, has_edges,
-edge_weights), the clones of a graph and of results, the computes, the import of a tree, and
-the file writers. Each test pairs one writer with readers of one kind, on objects large enough
-for a change to take a while and made so that any part of a change shows: rows whose weights a
-batch all sets anew, a path whose distances all move, triangles whose closing edges a batch all
-deletes or puts back, chords that make rows grow and move while the path's tree stays valid. A
-reader of each kind has a thread of its own: a thread that also made a locked call would wait
-for each change to end, and its unlocked reads would then fall between the changes. Every call
-made without its lock is caught here on every run (the ``py-*-unlocked`` and
-``py-short-read-skips-lock`` checks of scripts/mutation.py), where the free-running threads of
-test_threads.py and test_stress_threads.py catch some of them now and then, or never.
+ADR 0003 and ADR 0013). The kinds: a short read of one row, an in-row found by reading every
+row, the bulk reads (degrees, has_edges, edge_weights), the clones of a graph and of results,
+the computes, the import of a tree, and the file writers. Each test pairs one writer with
+readers of one kind, on objects large enough for a change to take a while and made so that any
+part of a change shows: rows whose weights a batch all sets anew, a path whose distances all
+move, triangles whose closing edges a batch all deletes or puts back, chords that make rows grow
+and move while the path's tree stays valid. A reader of each kind has a thread of its own: a
+thread that also made a locked call would wait for each change to end, and its unlocked reads
+would then fall between the changes. Every call made without its lock is caught here on every
+run (the ``py-*-unlocked`` and ``py-short-read-skips-lock`` checks of scripts/mutation.py),
+where the free-running threads of test_threads.py and test_stress_threads.py catch some of them
+now and then, or never.
 """
 
 from __future__ import annotations
@@ -317,3 +318,38 @@ def test_trees_imported_while_another_thread_applies_are_checked_on_whole_states
 
     race(g.apply, batches, read)
     assert imports[0] > 0
+
+
+def test_in_rows_found_by_a_scan_are_whole_while_another_thread_upserts() -> None:
+    # A directed graph that stores no in-edges finds an in-row by reading
+    # every row, with the GIL released. 30,000 edges into vertex 0, whose
+    # weights every batch sets anew: the in-row read whole has one weight.
+    width, count = 30_000, 30
+    sources = np.arange(1, width + 1, dtype=np.int32)
+    hub = np.zeros(width, dtype=np.int32)
+    g = dyng.Graph.from_edges(
+        sources,
+        hub,
+        np.ones(width, dtype=np.int32),
+        num_vertices=width + 1,
+        directed=True,
+        store_transposed=False,
+    )
+    batches = [
+        dyng.EdgeBatch(insert=(sources, hub, np.full(width, j + 2, dtype=np.int32)))
+        for j in range(count)
+    ]
+    reads = [0]
+
+    def read() -> None:
+        ids, w = g.row(0, transposed=True)
+        assert w is not None
+        assert np.array_equal(np.sort(ids), sources)
+        low, high = int(w.min()), int(w.max())
+        assert low == high, f"the in-row read with weights {low} to {high}"
+        reads[0] += 1
+
+    race(g.apply, batches, read)
+    assert reads[0] > 0
+    _, w = g.row(0, transposed=True)
+    assert w is not None and set(w[:, 0].tolist()) == {count + 1}
