@@ -101,6 +101,12 @@ class Edit:
     new: str
 
 
+def unlocked(path: str, lock: str, body: str) -> Edit:
+    """The Edit that drops the shared lock ``lock`` (as C names it: ``"&g->lock"``) taken
+    around ``body`` (whole lines) in ``path``: the lock line and the unlock line go."""
+    return Edit(path, f"    dyng_py_rdlock({lock});\n{body}    dyng_py_unlock({lock});\n", body)
+
+
 @dataclasses.dataclass(frozen=True)
 class Mutant:
     """A realistic bug and the tests expected to catch it.
@@ -599,11 +605,9 @@ MUTANTS: tuple[Mutant, ...] = (
         "another thread applies a batch can copy a state that is half written (or arrays "
         "that the apply frees).",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/graph.c",
-                "    dyng_py_rdlock(&self->lock);\n"
-                "    dyng_status s = dyng_graph_clone(&copy, self->handle);\n"
-                "    dyng_py_unlock(&self->lock);\n",
+                "&self->lock",
                 "    dyng_status s = dyng_graph_clone(&copy, self->handle);\n",
             ),
         ),
@@ -641,11 +645,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="dyng.sssp.compute reads the graph without its shared lock, so a tree computed "
         "while another thread applies a batch can mix two states of the graph.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/sssp.c",
-                "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, "
-                "&o);\n    dyng_py_unlock(&g->lock);\n",
+                "&g->lock",
                 "    dyng_status s = dyng_sssp_compute(&handle, g->handle, (int64_t)source, &o);\n",
             ),
         ),
@@ -660,11 +662,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="dyng.cycle_count.compute reads the graph without its shared lock, so a count "
         "made while another thread applies a batch can see part of the batch.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/cycle_count.c",
-                "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_cycle_count_compute(&handle, g->handle, &o);\n"
-                "    dyng_py_unlock(&g->lock);\n",
+                "&g->lock",
                 "    dyng_status s = dyng_cycle_count_compute(&handle, g->handle, &o);\n",
             ),
         ),
@@ -705,12 +705,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="Graph.has_edges and Graph.edge_weights look their pairs up without the graph's "
         "shared lock, so a lookup made while another thread applies a batch sees part of it.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/graph.c",
-                "    dyng_py_rdlock(&self->lock);\n"
-                "    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
-                "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n"
-                "    dyng_py_unlock(&self->lock);\n",
+                "&self->lock",
                 "    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
                 "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n",
             ),
@@ -749,11 +746,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="dyng.io.write_matrix_market writes the graph without its shared lock, so a file "
         "written while another thread applies a batch can hold part of it.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/io.c",
-                "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_mm_write_graph(g->handle, path, column);\n"
-                "    dyng_py_unlock(&g->lock);\n",
+                "&g->lock",
                 "    dyng_status s = dyng_mm_write_graph(g->handle, path, column);\n",
             ),
         ),
@@ -767,11 +762,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="dyng.io.write_edge_list writes the graph without its shared lock, so a file "
         "written while another thread applies a batch can hold part of it.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/io.c",
-                "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_el_write_graph(g->handle, path);\n"
-                "    dyng_py_unlock(&g->lock);\n",
+                "&g->lock",
                 "    dyng_status s = dyng_el_write_graph(g->handle, path);\n",
             ),
         ),
@@ -785,12 +778,9 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="dyng.io.write_csr_triplet writes the graph without its shared lock, so a file "
         "written while another thread applies a batch can hold part of it.",
         edits=(
-            Edit(
+            unlocked(
                 "python/_core/io.c",
-                "    dyng_py_rdlock(&g->lock);\n"
-                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, "
-                "compress != 0);\n"
-                "    dyng_py_unlock(&g->lock);\n",
+                "&g->lock",
                 "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, "
                 "compress != 0);\n",
             ),
