@@ -13,14 +13,14 @@ built with the ``dev`` preset (and ``-DDYNG_BUILD_PYTHON=ON`` for the extension)
 the mutant names run there:
 
 - C: ``ctest --test-dir COPY/build/dev -R '^(names)$'``;
-- Python: the typed layer and the mutant's ``_core*.so`` are staged in ``COPY/build/dev/stage``
-  and the named test files run with ``tests/python/sanitized.py STAGE -q -p no:cacheprovider -x``
-  from the copy, as ``make test-python-asan`` does for a sanitizer build (without a sanitizer
-  there is no runtime to preload, and DYNG_TEST_SANITIZED stays unset). Tests that start a
-  subprocess run the editable install, not the mutant. Hypothesis runs with a fixed seed
-  (``--hypothesis-seed``), so a run is repeatable, and without shrinking (a small pytest plugin
-  written to build/mutation): the first failing example kills the mutant, and shrinking it could
-  take minutes.
+- Python: the typed layer and the mutant's ``_core*.so`` are staged in ``COPY/build/dev/stage`` (a
+  mutant of a ``python/dyng`` file is written there too), and the named test files run with
+  ``tests/python/sanitized.py STAGE -q -p no:cacheprovider -x`` from the copy, as ``make
+  test-python-asan`` does for a sanitizer build (without a sanitizer there is no runtime to preload,
+  and DYNG_TEST_SANITIZED stays unset). Tests that start a subprocess run the editable install, not
+  the mutant. Hypothesis runs with a fixed seed (``--hypothesis-seed``), so a run is repeatable, and
+  without shrinking (a small pytest plugin written to build/mutation): the first failing example
+  kills the mutant, and shrinking it could take minutes.
 
 A mutant is killed when a selected test fails, crashes or times out, and survives when every
 selected test passes. Before any mutant, the selected tests run on the unmutated copy (the
@@ -1182,9 +1182,12 @@ class Copy:
                 shutil.copy2(src, dst)
 
     def write(self, contents: dict[str, str]) -> None:
-        """Write files of the copy (paths relative to its root)."""
+        """Write files of the copy (paths relative to its root), and the staged typed layer's."""
+        package = Path("python") / "dyng"
         for path, text in contents.items():
             (self.where / path).write_text(text)
+            if Path(path).is_relative_to(package) and Path(path).suffix in (".py", ".pyi"):
+                (self.stage / "dyng" / Path(path).relative_to(package)).write_text(text)
 
     def compile(self, c_tests: Sequence[str], python: bool) -> Ran:
         """Build the C test programs named and, with ``python``, the extension (then staged)."""
