@@ -831,6 +831,21 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_threads.py",),
     ),
     Mutant(
+        name="py-batch-list-read-as-columns",
+        bug="EdgeBatch reads a list in place of its tuple of columns, so that "
+        "EdgeBatch(insert=[(0, 1), (2, 3)]), a list of two edges as NetworkX writes it, "
+        "inserts (0, 2) and (1, 3).",
+        edits=(
+            Edit(
+                "python/dyng/_batch.py",
+                "    if isinstance(value, list):\n        raise InvalidArgumentError(\n",
+                "    if isinstance(value, list):\n        value = tuple(value)\n"
+                "    if False:\n        raise InvalidArgumentError(\n",
+            ),
+        ),
+        py_tests=("tests/python/test_batch.py",),
+    ),
+    Mutant(
         name="py-in-row-scan-unlocked",
         bug="The in-row of a directed graph without stored in-edges, found by reading every "
         "row with the GIL released, is read without the graph's shared lock, so an apply in "

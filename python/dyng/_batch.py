@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -48,17 +49,83 @@ _EMPTY: dict[str, IdArray] = {
 
 
 def _pair(value: object, what: str, *, weights_allowed: bool) -> tuple[object, object, object]:
-    if not isinstance(value, tuple | list):
+    """Split the columns ``(src, dst)`` or ``(src, dst, weights)`` of a batch.
+
+    Only a tuple holds columns. A list is refused rather than read as
+    columns: ``[(0, 1), (2, 3)]`` would otherwise be the edges ``(0, 2)`` and
+    ``(1, 3)``, where a reader of NetworkX or igraph code sees ``(0, 1)`` and
+    ``(2, 3)`` (that form is :meth:`EdgeBatch.from_tuples`).
+    """
+    shape = "(src, dst) or (src, dst, weights)" if weights_allowed else "(src, dst)"
+    if isinstance(value, list):
         raise InvalidArgumentError(
-            f"{what} must be a tuple (src, dst{', weights' if weights_allowed else ''}), "
-            f"got {type(value).__name__}"
+            f"{what} must be a tuple of columns {shape}, got a list; "
+            f"for a list of (u, v{', w' if weights_allowed else ''}) edges, "
+            f"use EdgeBatch.from_tuples({what}=...)"
         )
+    if not isinstance(value, tuple):
+        raise InvalidArgumentError(f"{what} must be a tuple {shape}, got {type(value).__name__}")
     if len(value) == 2:
         return value[0], value[1], None
     if len(value) == 3 and weights_allowed:
         return value[0], value[1], value[2]
-    shape = "(src, dst) or (src, dst, weights)" if weights_allowed else "(src, dst)"
     raise InvalidArgumentError(f"{what} must be {shape}, got a tuple of {len(value)}")
+
+
+def _edge_shape(edge: object, i: int, what: str, *, weights_allowed: bool) -> tuple[int, int]:
+    """Check one edge of :meth:`EdgeBatch.from_tuples`; return (items, weights).
+
+    ``weights`` is 0 without a weight, 1 for one integer and ``K + 1`` for
+    a sequence of ``K`` integers, so that the edges of one list can be
+    compared.
+    """
+    if not isinstance(edge, tuple | list) or len(edge) not in ((2, 3) if weights_allowed else (2,)):
+        items = "(u, v) or (u, v, w)" if weights_allowed else "(u, v)"
+        got = type(edge).__name__
+        if isinstance(edge, tuple | list):
+            got = f"a {got} of {len(edge)}"
+        raise InvalidArgumentError(f"{what}[{i}] must be {items}, got {got}")
+    n = len(edge)
+    if n == 2:
+        return n, 0
+    w = edge[2]
+    if w is None or isinstance(w, dict):
+        raise InvalidArgumentError(
+            f"{what}[{i}] has {w!r} where its weight goes; weights are integers "
+            "(NetworkX's G.edges(data='weight') gives (u, v, w))"
+        )
+    return n, len(w) + 1 if isinstance(w, tuple | list | np.ndarray) else 1
+
+
+def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ...]:
+    """Turn the edges of :meth:`EdgeBatch.from_tuples` into the columns of a batch."""
+    if isinstance(rows, np.ndarray):
+        if rows.ndim != 2 or rows.shape[1] < 2 or (rows.shape[1] > 2 and not weights_allowed):
+            widths = "(m, 2) or (m, 2 + K)" if weights_allowed else "(m, 2)"
+            raise InvalidArgumentError(
+                f"{what}: an array of edges must have the shape {widths}, got {rows.shape}"
+            )
+        if rows.shape[1] == 2:
+            return rows[:, 0], rows[:, 1]
+        return rows[:, 0], rows[:, 1], rows[:, 2:]
+    if isinstance(rows, str | bytes | dict) or not isinstance(rows, Iterable):
+        raise InvalidArgumentError(f"{what} must be a list of edges, got {type(rows).__name__}")
+    edges = list(rows)
+    if not edges:
+        return [], []
+    first = _edge_shape(edges[0], 0, what, weights_allowed=weights_allowed)
+    for i in range(1, len(edges)):
+        shape = _edge_shape(edges[i], i, what, weights_allowed=weights_allowed)
+        if shape != first:
+
+            def told(s: tuple[int, int]) -> str:
+                return ("no weight", "one weight")[s[1]] if s[1] < 2 else f"{s[1] - 1} weights"
+
+            raise InvalidArgumentError(
+                f"{what}[0] has {told(first)} but {what}[{i}] has {told(shape)}; "
+                "every insertion of a list has the same number of weights"
+            )
+    return tuple(list(column) for column in zip(*edges, strict=True))
 
 
 class EdgeBatch:
@@ -67,11 +134,13 @@ class EdgeBatch:
     Parameters
     ----------
     insert : tuple, optional
-        ``(src, dst)`` or ``(src, dst, weights)``: arrays or lists of equal
-        length ``m``; ``weights`` is a 1-D array (one weight per insertion) or
-        an ``(m, K)`` array of integers within int32.
+        The columns ``(src, dst)`` or ``(src, dst, weights)``: arrays or lists
+        of equal length ``m``; ``weights`` is a 1-D array (one weight per
+        insertion) or an ``(m, K)`` array of integers within int32. A tuple,
+        not a list: a list of edges ``[(u, v, w), ...]`` goes to
+        :meth:`from_tuples`.
     delete : tuple, optional
-        ``(src, dst)``: arrays or lists of equal length.
+        The columns ``(src, dst)``: arrays or lists of equal length.
     id : int, optional
         The batch id (the ``%batch <id>`` of a ``.dgt`` file), 0 by default.
 
@@ -167,6 +236,52 @@ class EdgeBatch:
         isrc, idst = (arrays[0], arrays[1]) if insert is not None else (empty, empty)
         dsrc, ddst = (arrays[-2], arrays[-1]) if delete is not None else (empty, empty)
         self._init(isrc, idst, weights, dsrc, ddst, _check_id(id))
+
+    @classmethod
+    def from_tuples(
+        cls,
+        insert: Iterable[Sequence[Any]] | npt.NDArray[np.integer[Any]] | None = None,
+        delete: Iterable[Sequence[Any]] | npt.NDArray[np.integer[Any]] | None = None,
+        *,
+        id: int = 0,
+    ) -> EdgeBatch:
+        """Make a batch from lists of edges, as NetworkX and igraph write them.
+
+        Parameters
+        ----------
+        insert : iterable of tuples, or 2-D array, optional
+            The insertions ``(u, v)`` or ``(u, v, w)``, all of one length;
+            ``w`` is an integer or a sequence of ``K`` integers. A 2-D integer
+            array of shape ``(m, 2)`` or ``(m, 2 + K)`` holds one edge per row.
+        delete : iterable of tuples, or 2-D array, optional
+            The deletions ``(u, v)``, or an ``(m, 2)`` array.
+        id : int, optional
+            The batch id, 0 by default.
+
+        Returns
+        -------
+        EdgeBatch
+            The batch that ``EdgeBatch(insert=(src, dst, weights),
+            delete=(src, dst), id=id)`` makes of the same edges in columns,
+            with the same id types and checks.
+
+        Raises
+        ------
+        InvalidArgumentError
+            For an edge that is not a tuple or list of 2 (or 3, inserted)
+            items, insertions with and without weights in one list, an array
+            of another shape, and whatever :class:`EdgeBatch` refuses.
+
+        Examples
+        --------
+        >>> b = EdgeBatch.from_tuples(insert=[(0, 1, 5), (2, 3, 7)], delete=[(1, 2)])
+        >>> b.insert_src, b.insert_dst, b.insert_weights[:, 0], b.delete_dst
+        (array([0, 2], dtype=int32), array([1, 3], dtype=int32), array([5, 7], dtype=int32), \
+array([2], dtype=int32))
+        """
+        ins = None if insert is None else _columns(insert, "insert", weights_allowed=True)
+        dels = None if delete is None else _columns(delete, "delete", weights_allowed=False)
+        return cls(insert=ins, delete=dels, id=id)
 
     def _init(
         self,

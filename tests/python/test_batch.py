@@ -298,3 +298,101 @@ def test_native_batch_refuses_bad_lists() -> None:
         _core.EdgeBatch.from_arrays("int32", 0, 0, none, none, None, ids, none)
     with pytest.raises(ValueError):  # int64 ids for an int32 batch
         _core.EdgeBatch.from_arrays("int32", 0, 0, ids.astype(np.int64), ids, None, none, none)
+
+
+# -- lists of edges: EdgeBatch.from_tuples ---------------------------------
+
+
+def test_a_list_is_not_read_as_columns() -> None:
+    # [(0, 1), (2, 3)] read as columns would insert (0, 2) and (1, 3).
+    for kwargs in ({"insert": [(0, 1), (2, 3)]}, {"delete": [[0, 1], [2, 3]]}):
+        with pytest.raises(dyng.InvalidArgumentError, match=r"got a list.*from_tuples"):
+            dyng.EdgeBatch(**kwargs)
+    b = dyng.EdgeBatch(insert=((0, 1), (2, 3)))
+    assert (ints(b.insert_src), ints(b.insert_dst)) == ([0, 1], [2, 3])
+
+
+@given(st.integers(min_value=0, max_value=6), st.sampled_from([0, 1, 3]), st.data())
+def test_from_tuples_is_the_batch_of_the_columns(n: int, k: int, data: st.DataObject) -> None:
+    spec: BatchSpec = data.draw(batch_specs(n, k))
+    big = data.draw(st.booleans())  # ids past int32 make both batches int64
+    ins = [(u + big * 2**40, v, w) for u, v, w in spec.insertions]
+    dels = [(u, v + big * 2**40) for u, v in spec.deletions]
+    scalar = k == 1 and data.draw(st.booleans())  # (u, v, w) rather than (u, v, (w,))
+    rows: list[tuple[Any, ...]] = [
+        (u, v) if k == 0 else (u, v, w[0] if scalar else list(w)) for u, v, w in ins
+    ]
+    batch_id = data.draw(st.integers(min_value=0, max_value=2**40))
+    got = dyng.EdgeBatch.from_tuples(insert=iter(rows), delete=dels, id=batch_id)
+    want = dyng.EdgeBatch(
+        insert=(
+            np.array([u for u, _, _ in ins], np.int64),
+            np.array([v for _, v, _ in ins], np.int64),
+            np.array([w for _, _, w in ins], np.int32).reshape(-1, k) if k else None,
+        )
+        if ins
+        else None,
+        delete=(np.array([u for u, _ in dels], np.int64), np.array([v for _, v in dels], np.int64)),
+        id=batch_id,
+    )
+    assert ints(got.insert_src) == ints(want.insert_src)
+    assert ints(got.insert_dst) == ints(want.insert_dst)
+    assert ints(got.delete_src) == ints(want.delete_src)
+    assert ints(got.delete_dst) == ints(want.delete_dst)
+    assert got.num_weights == (k if ins else 0)
+    if ins and k:
+        assert weights_list(got.insert_weights, len(ins), k) == [list(w) for _, _, w in ins]
+    assert got.id == batch_id
+    assert got.insert_src.dtype == (np.int64 if big and (ins or dels) else np.int32)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3])
+def test_from_tuples_takes_an_array_of_edges(k: int) -> None:
+    table = np.array([[0, 1, 5, 6, 7], [2, 3, 8, 9, 10], [4, 0, 11, 12, 13]])[:, : 2 + k]
+    got = dyng.EdgeBatch.from_tuples(insert=table, delete=table[:2, :2])
+    w = table[:, 2:] if k else None
+    assert got == dyng.EdgeBatch(insert=(table[:, 0], table[:, 1], w), delete=([0, 2], [1, 3]))
+    assert got.num_weights == k
+
+
+def test_from_tuples_takes_networkx_edges() -> None:
+    nx = pytest.importorskip("networkx")
+    h = nx.DiGraph()
+    h.add_weighted_edges_from([(0, 1, 4), (1, 2, 6), (2, 0, 1)])
+    g = dyng.Graph.from_edges([0], [2], [9], num_vertices=3, directed=True)
+    g.apply(dyng.EdgeBatch.from_tuples(insert=h.edges(data="weight"), delete=[(0, 2)]))
+    assert sorted(zip(*(ints(a) for a in g.edges()[:2]), strict=True)) == sorted(h.edges)
+    assert [g.weight(u, v) for u, v in h.edges] == [w for _, _, w in h.edges(data="weight")]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"insert": [(0, 1, 2, 3)]},
+            r"insert\[0\] must be \(u, v\) or .* got a tuple of 4",
+        ),
+        ({"insert": [(0, 1), 5]}, r"insert\[1\] must be .* got int"),
+        ({"delete": [(0, 1, 2)]}, r"delete\[0\] must be \(u, v\), got a tuple of 3"),
+        ({"insert": [(0, 1, 2), (1, 2)]}, r"insert\[0\] has one weight but insert\[1\] has no"),
+        ({"insert": [(0, 1, 2), (1, 2, [3, 4])]}, r"one weight but insert\[1\] has 2 weights"),
+        ({"insert": [(0, 1, None)]}, r"insert\[0\] has None where its weight goes"),
+        ({"insert": [(0, 1, {"weight": 2})]}, r"has \{'weight': 2\} where its weight goes"),
+        ({"insert": 5}, r"insert must be a list of edges, got int"),
+        ({"delete": "01"}, r"delete must be a list of edges, got str"),
+        ({"insert": np.array([0, 1])}, r"shape \(m, 2\) or \(m, 2 \+ K\), got \(2,\)"),
+        ({"delete": np.zeros((1, 3), np.int64)}, r"shape \(m, 2\), got \(1, 3\)"),
+        ({"insert": [(0.5, 1)]}, r"insert src: expected integers"),
+        ({"insert": [(0, 1, 2**31)]}, r"insert weights"),
+        ({"delete": [(0, True)]}, r"delete dst: expected integers"),
+    ],
+)
+def test_from_tuples_refuses_what_is_not_an_edge(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(dyng.InvalidArgumentError, match=message):
+        dyng.EdgeBatch.from_tuples(**kwargs)
+
+
+def test_from_tuples_of_nothing() -> None:
+    assert dyng.EdgeBatch.from_tuples() == dyng.EdgeBatch()
+    b = dyng.EdgeBatch.from_tuples(insert=[], delete=np.zeros((0, 2), np.int64), id=3)
+    assert (len(b), b.num_weights, b.id) == (0, 0, 3)
