@@ -16,6 +16,7 @@ from dyng import config, cycle_count, datasets, errors, generators, interop, io,
 from dyng._backend import native as _native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
+from dyng._namespace import public_dir
 from dyng._profile import Profile, StageRecord, profile
 from dyng._properties import BatchSemantics, GraphProperties
 from dyng._registry import AlgorithmInfo, algorithms, citation
@@ -95,6 +96,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'dyng' has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    """List the public names (``__version__`` and ``Array`` included)."""
-    return sorted(set(globals()) | set(__all__))
+__dir__ = public_dir(globals(), __all__)  # __version__ and Array included

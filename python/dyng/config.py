@@ -16,6 +16,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from dyng._backend import native, use_cpu_only
+from dyng._namespace import public_dir
 
 __all__ = ["config", "get_log_level", "set_log_level", "show_config", "use_cpu_only"]
 
@@ -126,3 +127,6 @@ class _ConfigModule(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _ConfigModule
+
+
+__dir__ = public_dir(globals(), __all__)

@@ -20,6 +20,7 @@ from importlib import resources as _resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dyng._namespace import public_dir
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -132,3 +133,6 @@ def luxembourg_osm(
         directed=False,
         resources=resources,
     )
+
+
+__dir__ = public_dir(globals(), __all__)

@@ -11,6 +11,8 @@ time something native is used (see ``dyng._backend``).
 
 from __future__ import annotations
 
+from dyng._namespace import public_dir
+
 __all__ = [
     "CapacityError",
     "CudaError",
@@ -139,3 +141,6 @@ class CudaError(Error, RuntimeError):
 
 class InternalError(Error, RuntimeError):
     """A broken invariant: a bug in dynG (please report it)."""
+
+
+__dir__ = public_dir(globals(), __all__)

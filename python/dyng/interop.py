@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from dyng._convert import INT32_MAX, INT32_MIN
 from dyng._graph import Graph, PropertyKeywords
+from dyng._namespace import public_dir
 from dyng._properties import GraphProperties
 from dyng._resources import Resources
 from dyng.errors import InvalidArgumentError
@@ -684,3 +685,6 @@ def to_igraph(
         for i, name in enumerate(names):
             G.es[name] = w[:, i].tolist()
     return G
+
+
+__dir__ = public_dir(globals(), __all__)

@@ -29,6 +29,7 @@ from dyng._convert import (
     wider,
 )
 from dyng._graph import Graph, PropertyKeywords, merge_properties
+from dyng._namespace import public_dir
 from dyng._paths import PathLike
 from dyng._paths import path_str as _path
 from dyng._properties import BatchSemantics, GraphProperties, check_choice, dtype_name
@@ -825,3 +826,6 @@ def _fits_int32(b: EdgeBatch) -> bool:
         len(a) == 0 or (int(a.max()) <= INT32_MAX and int(a.min()) >= -INT32_MAX - 1)
         for a in (b.insert_src, b.insert_dst, b.delete_src, b.delete_dst)
     )
+
+
+__dir__ = public_dir(globals(), __all__)

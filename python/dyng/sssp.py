@@ -40,6 +40,7 @@ from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._convert import natural_ids, to_ids
 from dyng._graph import Graph
+from dyng._namespace import public_dir
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -359,3 +360,6 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
         raise TypeError(f"expected a dyng.sssp.Result, got {type(result).__name__}")
     (t,) = native.update(graph._g, batch._native(graph.num_weights), (result._r,))
     return _stats(t)
+
+
+__dir__ = public_dir(globals(), __all__)

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
+from dyng._namespace import public_dir
 from dyng._properties import BatchSemantics
 from dyng._summary import ApplySummary
 
@@ -530,3 +531,6 @@ def edge_batches(
         return EdgeBatch(insert=insert, delete=delete)
 
     return build()
+
+
+__dir__ = public_dir(globals(), __all__)

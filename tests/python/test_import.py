@@ -189,6 +189,7 @@ MEMBERS: dict[str, list[str]] = {
         "clear_interrupt",
         "interrupted",
     ],
+    "EdgeBatch": ["from_tuples"],
     "Array": [
         "dtype",
         "shape",
@@ -332,3 +333,33 @@ def test_module_docstrings() -> None:
     assert_documented(dyng, "dyng")
     for name in ("dyng.errors", "dyng.io", "dyng.config", "dyng.testing", "dyng.datasets"):
         assert_documented(importlib.import_module(name), name)
+
+
+PUBLIC_MODULES = [
+    "dyng",
+    "dyng.config",
+    "dyng.cycle_count",
+    "dyng.datasets",
+    "dyng.errors",
+    "dyng.generators",
+    "dyng.generators.legacy",
+    "dyng.interop",
+    "dyng.io",
+    "dyng.sssp",
+    "dyng.testing",
+]
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_dir_lists_the_api_not_the_imports(module: str) -> None:
+    # What completion offers after "dyng.sssp.": compute and update, not np or Any.
+    mod = importlib.import_module(module)
+    listed = dir(mod)
+    assert listed == sorted(listed)
+    assert {n for n in listed if not n.startswith("_")} == {
+        n for n in mod.__all__ if not n.startswith("_")
+    }
+    assert set(mod.__all__) <= set(listed)
+    for name in mod.__all__:  # each loads, the lazy ones included
+        getattr(mod, name)
+    assert "__name__" in listed and "__doc__" in listed

@@ -22,6 +22,7 @@ for bit (their C++ standard-library random streams are reimplemented in C).
 
 from __future__ import annotations
 
+from dyng._namespace import public_dir
 from dyng.generators import legacy
 from dyng.generators._random import (
     erdos_renyi,
@@ -45,3 +46,6 @@ __all__ = [
     "rmat",
     "rmat_edges",
 ]
+
+
+__dir__ = public_dir(globals(), __all__)

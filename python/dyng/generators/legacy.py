@@ -19,6 +19,7 @@ import numpy.typing as npt
 from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
+from dyng._namespace import public_dir
 from dyng._paths import PathLike
 from dyng._properties import GraphProperties
 from dyng._resources import Resources
@@ -392,3 +393,6 @@ def mosp_changes(
         safe_rounds=rounds if safe_deletions else None,
     )
     return EdgeBatch._from_native(nb), report
+
+
+__dir__ = public_dir(globals(), __all__)
