@@ -27,6 +27,7 @@ def public_dir(namespace: Mapping[str, object], public: Iterable[str]) -> Callab
     names = frozenset(public)
 
     def __dir__() -> list[str]:
+        """List the module's API and its underscore names, not what it imports."""
         return sorted(names | {n for n in namespace if n.startswith("_")})
 
     return __dir__
