@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 /* The limit: fallback_fraction of the vertices the tree
                  * reached before (of n / 8 where it reached fewer), raised
                  * at most to fallback_max_fraction of them, or widened for
-                 * the walk to 4 times that (at most fallback_max_fraction of
+                 * the walk to 8 times that (at most fallback_max_fraction of
                  * what it counts) where the limit adapts. */
                 int64_t n = 0;
                 FZ_ASSERT(dyng_graph_num_vertices(&n, g) == DYNG_OK);
@@ -177,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                     o.fallback_max_fraction > o.fallback_fraction;
                 const double wide_all = o.fallback_max_fraction * (double)counted;
                 const int64_t wide =
-                    (int64_t)(4.0 * (double)base < wide_all ? 4.0 * (double)base : wide_all);
+                    (int64_t)(8.0 * (double)base < wide_all ? 8.0 * (double)base : wide_all);
                 int64_t top = (int64_t)(o.fallback_max_fraction * (double)reached);
                 top = top > base ? top : base;
                 if (adapts)

@@ -167,7 +167,7 @@ class SsspOptions:
         end (see ``fallback_max_fraction``). The fraction counts the vertices
         that a recomputation settles, but no fewer than an eighth of all, as
         a recomputation also writes every entry. Where the limit follows the
-        stream, a walk that passes it goes on to 4 times the base limit (at
+        stream, a walk that passes it goes on to 8 times the base limit (at
         most ``fallback_max_fraction`` of what it counts) when the batch read
         so far says it will end there: a small batch that invalidates a little
         more than the limit is repaired, a large one recomputes at once. Held
@@ -283,7 +283,7 @@ class SsspStats:
         fixed, touch) before giving way to a recomputation (the number of
         vertices when it never would): a fraction ``fallback_fraction`` of
         those the tree reached before the batch (of an eighth of all, where it
-        reached fewer), or more after batches that touched more, or 4 times
+        reached fewer), or more after batches that touched more, or 8 times
         that fraction where the walk of a batch read whole widened it (see
         :class:`Options`).
     """

@@ -1214,10 +1214,10 @@ static void test_fallback_limit_reached(void) {
     dyng_graph *g = long_path();
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
-    /* All 1,000 reached: 30, widened for a batch read whole to 120. The
+    /* All 1,000 reached: 30, widened for a batch read whole to 240. The
      * walk invalidates 400: recomputed. */
     dyng_sssp_stats s = change_edge(g, r, 599, 600, 10, false);
-    CHECK(s.fallback_limit == 120 && s.fallback_used && s.affected == 400);
+    CHECK(s.fallback_limit == 240 && s.fallback_used && s.affected == 400);
     /* 600 reached: 18 (the estimate, 400 of 600, is past the maximum). */
     s = change_edge(g, r, 0, 500, 1, true);
     CHECK(s.fallback_limit == 18 && !s.fallback_used && s.affected == 100);
@@ -1225,9 +1225,9 @@ static void test_fallback_limit_reached(void) {
      * 499; the shortcut keeps 500 to 599). */
     s = change_edge(g, r, 29, 30, 10, false);
     CHECK(s.fallback_limit == 200 && s.fallback_used && s.affected == 470);
-    /* 130 reached: 3, widened to 12. The shortcut goes: 100 cut off. */
+    /* 130 reached: 3, widened to 24. The shortcut goes: 100 cut off. */
     s = change_edge(g, r, 0, 500, 1, false);
-    CHECK(s.fallback_limit == 12 && s.fallback_used && s.affected == 100);
+    CHECK(s.fallback_limit == 24 && s.fallback_used && s.affected == 100);
     /* 30 reached, fewer than 1,000 / 8: 3% of 125 (the widened walk just
      * missed: not widened). */
     s = change_edge(g, r, 9, 10, 10, false);
@@ -1238,7 +1238,7 @@ static void test_fallback_limit_reached(void) {
 
 /* A comb: the source 0 has an edge of weight 1 to each of 100 teeth, and
  * each tooth is a path of 10 vertices (weights 1): 1,001 vertices, all
- * reached; the base limit is 30, widened at most to 120. */
+ * reached; the base limit is 30, widened at most to 240. */
 static dyng_graph *comb_graph(void) {
     enum { TEETH = 100, TOOTH = 10, N = 1 + TEETH * TOOTH };
     static int32_t src[N - 1], dst[N - 1], w[N - 1];
@@ -1292,50 +1292,50 @@ static dyng_sssp_stats cut_teeth(int cut, int absent, bool absent_first, dyng_ss
     return s;
 }
 
-/* The walk that passes the limit goes on to 4 times the base limit when the
+/* The walk that passes the limit goes on to 8 times the base limit when the
  * batch read so far says it will end there (dyng_i_sssp_widen): only where
  * the limit follows the stream, and not after a widened walk missed until a
  * batch is repaired. */
 static void test_walk_widens(void) {
-    /* A batch read whole: 100 invalidated, past 30, within 120: repaired. */
+    /* A batch read whole: 100 invalidated, past 30, within 240: repaired. */
     dyng_graph *g = long_path();
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
     dyng_sssp_stats s = change_edge(g, r, 899, 900, 10, false);
-    CHECK(s.fallback_limit == 120 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
+    CHECK(s.fallback_limit == 240 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
     dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
-    /* A cut that invalidates 400 passes the widened 120 and recomputes. A
+    /* A cut that invalidates 400 passes the widened 240 and recomputes. A
      * widened walk that missed: the next walks stop at the limit, so a cut
      * of 50 stays at 18 (the estimate, 400 of the 600 reached, is past the
-     * maximum) and recomputes, where widened to 72 it would be repaired... */
+     * maximum) and recomputes, where widened to 144 it would be repaired... */
     g = long_path();
     CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
     s = change_edge(g, r, 599, 600, 10, false);
-    CHECK(s.fallback_limit == 120 && s.fallback_used && s.affected == 400);
+    CHECK(s.fallback_limit == 240 && s.fallback_used && s.affected == 400);
     s = change_edge(g, r, 549, 550, 10, false);
     CHECK(s.fallback_limit == 18 && s.fallback_used && s.affected == 50);
     /* ... until a batch is repaired: a shortcut lowers 540 to 549 (e = 10 of
      * 550), and a cut of 40 (500 to 539) passes the limit, 19 or 20, and is
-     * repaired under the widened 64 (4 x 3% of 550). */
+     * repaired under the widened 128 (8 x 3% of 550). */
     s = change_edge(g, r, 0, 540, 1, true);
     CHECK(!s.fallback_used && s.affected == 10);
     s = change_edge(g, r, 499, 500, 10, false);
-    CHECK(s.fallback_limit == 64 && !s.fallback_used && s.invalidated == 40 && s.affected == 40);
+    CHECK(s.fallback_limit == 128 && !s.fallback_used && s.invalidated == 40 && s.affected == 40);
     dyng_sssp_result_free(&r);
     dyng_graph_free(&g);
 
     /* The comb: 64 teeth cut (640 vertices) with 936 absent deletions. Cut
      * first, the walk passes 30 after 31 of 1,000 changes read: at that rate
-     * the batch would pass 120, so it recomputes at 30. */
+     * the batch would pass 240, so it recomputes at 30. */
     s = cut_teeth(64, 936, false, NULL);
     CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 31 && s.affected == 640);
-    /* Cut last, it passes 30 with 967 read: widened, and past 120 too. */
+    /* Cut last, it passes 30 with 967 read: widened, and past 240 too. */
     s = cut_teeth(64, 936, true, NULL);
-    CHECK(s.fallback_limit == 120 && s.fallback_used && s.invalidated > 120 && s.affected == 640);
+    CHECK(s.fallback_limit == 240 && s.fallback_used && s.invalidated > 240 && s.affected == 640);
     /* 10 teeth cut last (100 vertices): widened, and repaired. */
     s = cut_teeth(10, 990, true, NULL);
-    CHECK(s.fallback_limit == 120 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
+    CHECK(s.fallback_limit == 240 && !s.fallback_used && s.invalidated == 100 && s.affected == 100);
     /* A fixed limit is not widened: recomputed at 30. */
     dyng_sssp_options o;
     dyng_sssp_options_default(&o);
@@ -1486,12 +1486,12 @@ static void test_fallback_limit_ratio(void) {
     REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000, m, src, dst, w, NULL));
     dyng_sssp_options o;
     dyng_sssp_options_default(&o);
-    o.fallback_fraction = 0.1;
+    o.fallback_fraction = 0.05;
     o.fallback_max_fraction = 0.9;
     dyng_sssp_result *r = NULL;
     CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
-    /* Past the base limit, 100, the walk of a batch read whole widens to
-     * 400 (4 x 10%). */
+    /* Past the base limit, 50, the walk of a batch read whole widens to
+     * 400 (8 x 5%). */
     dyng_sssp_stats s = change_edge(g, r, 1, 3, 0, false);
     CHECK(s.fallback_limit == 400 && !s.fallback_used && s.invalidated == 197 && s.affected == 1);
     /* e = 197 / 1,000: 2e = 39.4%, widened to 400 too. 798 invalidated
@@ -1502,7 +1502,7 @@ static void test_fallback_limit_ratio(void) {
     s = change_edge(g, r, 1, 3, 1, true);
     CHECK(s.fallback_limit >= 799 && s.fallback_limit <= 800 && !s.fallback_used &&
           s.affected == 1);
-    /* That repair touched one vertex and changed it: back to 10%, widened
+    /* That repair touched one vertex and changed it: back to 5%, widened
      * (the repair re-enabled it) to 400. */
     s = change_edge(g, r, 1, 3, 0, false);
     CHECK(s.fallback_limit == 400 && !s.fallback_used);

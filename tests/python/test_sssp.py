@@ -259,13 +259,13 @@ def checked_update(
     # the fallback limit: fallback_fraction of the vertices the tree reached
     # before (of n // 8 where it reached fewer), raised at most to
     # fallback_max_fraction of them after batches that touched more, or widened
-    # for the walk of a batch read whole (or nearly) to 4 times the base, at
+    # for the walk of a batch read whole (or nearly) to 8 times the base, at
     # most fallback_max_fraction of what the base counts
     reached = int(np.count_nonzero(old_d < INF))
     counted = max(reached, n // 8)
     base = n if options.fallback_fraction >= 1.0 else int(options.fallback_fraction * counted)
     fixed = not 0.0 < options.fallback_fraction < options.fallback_max_fraction
-    wide = int(min(4.0 * base, options.fallback_max_fraction * counted))
+    wide = int(min(8.0 * base, options.fallback_max_fraction * counted))
     top = base if fixed else max(base, int(options.fallback_max_fraction * reached), wide)
     assert base <= stats.fallback_limit <= top
     if has_in_edges(g):
@@ -648,7 +648,7 @@ def shortcut(
 def test_fallback_limit_follows_the_stream() -> None:
     """The limit is 3% until a repair has run, then twice the share the last one
     touched, up to the maximum (50%). It bounds only the walk that invalidates: a walk
-    past it recomputes (unless the batch, read whole, lets it widen to 12%), and a push
+    past it recomputes (unless the batch, read whole, lets it widen to 24%), and a push
     goes on to the end, past a raised limit or the 3% alike."""
     g = long_path()
     tree = dyng.sssp.compute(g, 0)
@@ -663,7 +663,7 @@ def test_fallback_limit_follows_the_stream() -> None:
             shortcut(g, tree, 20, drop=95),  # e = 0.5%: 3%; 5 invalidated, 80 touched
             shortcut(g, tree, 10),  # the repair touched 80 (e = 8%)
             shortcut(g, tree, 5, drop=20),  # e = 1%: 3%; 80 invalidated: widened, repaired
-            shortcut(g, tree, 4, drop=100),  # e = 8.5%: 2e; 200 invalidated: recomputed
+            shortcut(g, tree, 4, drop=300),  # e = 8.5%: 2e; 600 invalidated: past 24%
         )
     ]
     assert got == [
@@ -674,8 +674,8 @@ def test_fallback_limit_follows_the_stream() -> None:
         (400, False, 0, 5),
         (30, False, 5, 80),
         (160, False, 0, 10),
-        (120, False, 80, 85),
-        (170, True, 171, 201),
+        (240, False, 80, 85),
+        (240, True, 241, 601),
     ]
 
 

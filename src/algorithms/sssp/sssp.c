@@ -376,9 +376,11 @@ static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
  * limit, a maximum at or below fallback_fraction or a fraction of 0 or 1,
  * never widens), when the batch read so far says the walk will end within
  * it (dyng_i_sssp_widen); `limit` after a widened walk missed (wide_missed).
- * The walk alone is what a batch that passes it wastes, at about half a
- * compute's time per vertex on the road networks and the grid. */
-#define DYNG_I_WALK_WIDEN 4
+ * The walk alone is what a batch that passes it wastes, at a fifth to half
+ * a compute's time per vertex on the road networks and the grid, where a
+ * small batch's repair of a fifth to a third of the tree costs a third to
+ * two thirds of a recomputation (ADR 0015: 8 rather than 4). */
+#define DYNG_I_WALK_WIDEN 8
 static int64_t wide_limit(dyng_sssp_result *r, int64_t n, int64_t limit, int64_t base) {
     if (r->wide_missed)
         return limit;
