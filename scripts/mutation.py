@@ -831,6 +831,21 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_threads.py",),
     ),
     Mutant(
+        name="sssp-widen-without-margin",
+        bug="A batch read in part widens its walk when its rate says it will end within the "
+        "whole wider limit, not half of it (ADR 0015), so a batch whose unread part outruns "
+        "its rate walks further before recomputing, and its miss stops the next walks from "
+        "widening.",
+        edits=(
+            Edit(
+                "src/algorithms/sssp/sssp_internal.h",
+                "    const double room = read < total ? wide / 2 : wide;\n",
+                "    const double room = wide;\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+    ),
+    Mutant(
         name="py-batch-list-read-as-columns",
         bug="EdgeBatch reads a list in place of its tuple of columns, so that "
         "EdgeBatch(insert=[(0, 1), (2, 3)]), a list of two edges as NetworkX writes it, "

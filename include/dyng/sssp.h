@@ -57,20 +57,21 @@
  * touched to changed vertices then becomes at least the limit over what
  * changed, so a stream whose repairs invalidate far more than they change
  * soon stops raising it. Where the limit follows the stream, a walk that
- * passes it when the batch read so far says it will end within 8 times the
- * base limit (at most fallback_max_fraction of what the base counts) goes
- * on to that wider limit: invalidating at the rate so far, the rest of the
- * batch would stay within it. A small batch has been read whole by then;
- * a large one passes early and recomputes at once. On the 1M grid, about
- * one batch of 100 local changes in 7 invalidates 3% to 5% of the
- * vertices, and repairing it costs a twentieth to a tenth of the
- * recomputation that the limit alone gave it; on luxembourg_osm a batch of
- * 10 to 100 changes that invalidates 13% to 24% of the tree is repaired in
- * a third to a half of a recomputation (ADR 0015). A walk that passes the
- * wider limit too costs a fifth to half a compute's time per vertex it
- * walked (on the grid 4 to 6 ms more than a walk to the limit: about a
- * tenth of a recomputation), and the walks after it stop at the limit until
- * a batch is repaired (ADR 0012).
+ * passes it goes on to a wider limit, 8 times the base limit (at most
+ * fallback_max_fraction of what the base counts), when the batch read so
+ * far says it will end there: a batch read whole goes on; one read in part
+ * does when, invalidating at its rate so far, the whole batch would stay
+ * within half the wider limit (a margin for what is not read yet). A small
+ * batch has been read whole by then; a large one passes early and
+ * recomputes at once. On the 1M grid, about one batch of 100 local changes
+ * in 7 invalidates 3% to 5% of the vertices, and repairing it costs a
+ * twentieth to a tenth of the recomputation that the limit alone gave it;
+ * on luxembourg_osm a batch of 10 to 100 changes that invalidates 13% to
+ * 21% of the tree is repaired in a third to a half of a recomputation (ADR
+ * 0015). A walk that passes the wider limit too costs a fifth to half a
+ * compute's time per vertex it walked (on the grid 4 to 6 ms more than a
+ * walk to the limit: about a tenth of a recomputation), and the walks after
+ * it stop at the limit until a batch is repaired (ADR 0012).
  * The limit bounds only that walk: the pull and the push, once begun, go
  * on to the end, under a raised limit or the base one alike. The push
  * settles each vertex once, in distance order, and the invalidated

@@ -169,8 +169,9 @@ class SsspOptions:
         a recomputation also writes every entry. Where the limit follows the
         stream, a walk that passes it goes on to 8 times the base limit (at
         most ``fallback_max_fraction`` of what it counts) when the batch read
-        so far says it will end there: a small batch that invalidates a little
-        more than the limit is repaired, a large one recomputes at once. Held
+        so far says it will end there (a batch read in part, within half of
+        it): a small batch that invalidates up to that much is repaired, a
+        large one recomputes at once. Held
         fixed (a maximum at or below it), the limit bounds what the push
         touches too, and the default 0.03 bounds an update at about 1.1x a
         recomputation, however much a batch changes.

@@ -1330,6 +1330,15 @@ static void test_walk_widens(void) {
      * the batch would pass 240, so it recomputes at 30. */
     s = cut_teeth(64, 936, false, NULL);
     CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 31 && s.affected == 640);
+    /* Cut first with 136 absent after them: 31 invalidated after 31 of 200
+     * read, a rate that would end at 200, within the wider 240 but past its
+     * half, which is what a batch read in part must stay within (the rest
+     * of it may invalidate more): recomputed at 30. With 56 absent, 120 at
+     * that rate: widened, and past 240. */
+    s = cut_teeth(64, 136, false, NULL);
+    CHECK(s.fallback_limit == 30 && s.fallback_used && s.invalidated == 31 && s.affected == 640);
+    s = cut_teeth(64, 56, false, NULL);
+    CHECK(s.fallback_limit == 240 && s.fallback_used && s.invalidated > 240 && s.affected == 640);
     /* Cut last, it passes 30 with 967 read: widened, and past 240 too. */
     s = cut_teeth(64, 936, true, NULL);
     CHECK(s.fallback_limit == 240 && s.fallback_used && s.invalidated > 240 && s.affected == 640);
