@@ -181,6 +181,12 @@ def run_demo(
             "recomputation",
             file=out,
         )
+        total_u, total_f = sum(r[3] for r in rows), sum(r[4] for r in rows)
+        print(
+            f"whole stream: updates {total_u * 1e3:.2f} ms, recomputations "
+            f"{total_f * 1e3:.2f} ms: {total_f / total_u:.1f}x faster",
+            file=out,
+        )
         print(
             f"{len(rows) - recomputed} batches repaired, {recomputed} recomputed by the update "
             "(a batch that re-routes more junctions than the fallback limit costs about one "

@@ -9,6 +9,7 @@ byte. Skipped when the shared folder is not beside the checkout.
 from __future__ import annotations
 
 import gzip
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -209,6 +210,15 @@ def test_demo_says_which_batches_the_update_recomputed(monkeypatch: pytest.Monke
     assert [row[0] for row in rows] == [str(k) for k in range(1, 13)]
     assert [row[-1] for row in rows] == ["recomputed" if f else "repaired" for f in seen]
     assert f"{12 - sum(seen)} batches repaired, {sum(seen)} recomputed by the update" in text
+    # The whole stream's times are the sums of the table's columns (each rounded there).
+    whole = re.search(
+        r"whole stream: updates ([\d.]+) ms, recomputations ([\d.]+) ms: ([\d.]+)x", text
+    )
+    assert whole is not None, text
+    updates, fresh, ratio = (float(x) for x in whole.groups())
+    assert abs(updates - sum(float(row[3]) for row in rows)) <= 0.005 * len(rows) + 0.005
+    assert abs(fresh - sum(float(row[4]) for row in rows)) <= 0.005 * len(rows) + 0.005
+    assert abs(ratio - fresh / updates) <= 0.05 + 0.01 * ratio
 
 
 def test_cli_option_flags_say_what_they_do() -> None:
