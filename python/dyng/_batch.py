@@ -275,9 +275,8 @@ class EdgeBatch:
         Examples
         --------
         >>> b = EdgeBatch.from_tuples(insert=[(0, 1, 5), (2, 3, 7)], delete=[(1, 2)])
-        >>> b.insert_src, b.insert_dst, b.insert_weights[:, 0], b.delete_dst
-        (array([0, 2], dtype=int32), array([1, 3], dtype=int32), array([5, 7], dtype=int32), \
-array([2], dtype=int32))
+        >>> b == EdgeBatch(insert=([0, 2], [1, 3], [5, 7]), delete=([1], [2]))
+        True
         """
         ins = None if insert is None else _columns(insert, "insert", weights_allowed=True)
         dels = None if delete is None else _columns(delete, "delete", weights_allowed=False)

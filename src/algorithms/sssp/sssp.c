@@ -378,8 +378,8 @@ static int64_t base_limit(dyng_sssp_result *r, int64_t n) {
  * it (dyng_i_sssp_widen); `limit` after a widened walk missed (wide_missed).
  * The walk alone is what a batch that passes it wastes, at a fifth to half
  * a compute's time per vertex on the road networks and the grid, where a
- * small batch's repair of a fifth to a third of the tree costs a third to
- * two thirds of a recomputation (ADR 0015: 8 rather than 4). */
+ * small batch's repair of an eighth to a third of the tree costs a third
+ * to three quarters of a recomputation (ADR 0015: 8 rather than 4). */
 #define DYNG_I_WALK_WIDEN 8
 static int64_t wide_limit(dyng_sssp_result *r, int64_t n, int64_t limit, int64_t base) {
     if (r->wide_missed)
