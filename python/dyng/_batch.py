@@ -272,6 +272,12 @@ class EdgeBatch:
             items, insertions with and without weights in one list, an array
             of another shape, and whatever :class:`EdgeBatch` refuses.
 
+        Notes
+        -----
+        A list is checked edge by edge in Python, about 1 to 2 us an edge
+        (200,000 tuples took 0.3 s); a 2-D array, or the columns given to
+        :class:`EdgeBatch`, take no loop in Python.
+
         Examples
         --------
         >>> b = EdgeBatch.from_tuples(insert=[(0, 1, 5), (2, 3, 7)], delete=[(1, 2)])
