@@ -81,6 +81,12 @@ def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
             a = np.asarray(x)
         except (ValueError, TypeError, OverflowError) as e:
             raise InvalidArgumentError(f"{what}: cannot read as integers ({e})") from None
+        if a.dtype.kind in "iu" and _holds_bools(x):
+            # NumPy reads [0, True] as the integers [0, 1]
+            raise InvalidArgumentError(f"{what}: expected integers, got bools")
+        if a.dtype.kind == "f" and all(_is_integer(v) for v in x):
+            # and [0, 2**63] as floats: keep the ints, to name the one past int64
+            a = np.asarray(x, dtype=object)
         return a, False
     try:
         return np.asarray(x), True
@@ -88,16 +94,43 @@ def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
         raise InvalidArgumentError(f"{what}: cannot read as an array ({e})") from None
 
 
-def _check_integer_kind(a: npt.NDArray[Any], what: str) -> None:
+def _holds_bools(x: list[Any] | tuple[Any, ...] | range) -> bool:
+    """Whether a list (or a list of rows) holds a bool among its integers."""
+    if isinstance(x, range):
+        return False
+    kinds = set(map(type, x))
+    if kinds & {list, tuple}:
+        for row in x:
+            if isinstance(row, list | tuple):
+                kinds |= set(map(type, row))
+    return bool(kinds & {bool, np.bool_})
+
+
+def _integers(a: npt.NDArray[Any], what: str) -> npt.NDArray[Any]:
+    """``a`` when it holds integers; an object array of integers as int64; else raise.
+
+    An object array of integers is what NumPy makes of a list with an int past
+    int64, and what pandas holds in a column of mixed origin; its values are
+    read one by one, and the first outside int64 is named.
+    """
     kind = a.dtype.kind
     if kind == "b":
         raise InvalidArgumentError(f"{what}: expected integers, got bools")
-    if kind == "O" and a.size and all(isinstance(v, int) for v in a.flat):
-        raise InvalidArgumentError(f"{what}: a value does not fit 64-bit integers")
+    if kind == "O" and a.size and all(_is_integer(v) for v in a.flat):
+        for v in a.flat:
+            if not -(2**63) <= int(v) <= INT64_MAX:
+                raise InvalidArgumentError(f"{what}: the value {int(v)} does not fit int64")
+        return a.astype(np.int64)
     if kind not in "iu":
         raise InvalidArgumentError(
             f"{what}: expected integers, got {a.dtype} values (floats and bools are rejected)"
         )
+    return a
+
+
+def _is_integer(v: object) -> bool:
+    """An int or a NumPy integer, not a bool."""
+    return isinstance(v, int | np.integer) and not isinstance(v, bool)
 
 
 def _first_outside(a: npt.NDArray[Any], lo: int, hi: int) -> int:
@@ -157,7 +190,9 @@ def natural_ids(x: object, what: str, *, ndim: int = 1) -> IdArray:
     dt = a.dtype
     if declared and (dt == np.int32 or dt == np.int64):
         return np.ascontiguousarray(a)
-    _check_integer_kind(a, what)
+    if dt.kind == "O":  # integers without a declared width: the smallest that holds them
+        return _smallest(_integers(a, what), what)
+    _integers(a, what)
     if not declared:
         return _smallest(a, what)
     if dt.kind in "iu" and dt.itemsize < 4:
@@ -259,7 +294,7 @@ def weights_array(w: object, m: int, what: str = "weights") -> WeightArray | Non
         return np.ascontiguousarray(a)
     if not declared and a.size == 0:
         return np.zeros(a.shape, dtype=np.int32)
-    _check_integer_kind(a, what)
+    a = _integers(a, what)
     wide = a.dtype.itemsize > 4 or (a.dtype.kind == "u" and a.dtype.itemsize == 4)
     if wide and a.size:
         lo, hi = int(a.min()), int(a.max())

@@ -225,6 +225,46 @@ def test_float_and_bool_ids_rejected(ids: Any) -> None:
         dyng.Graph.from_csr(np.array([0, 1, 2, 3], np.int32), ids)
 
 
+@pytest.mark.parametrize(
+    "values", [[0, True], [True, 0, 2], (1, np.bool_(False)), [*range(3000), True]]
+)
+def test_bools_among_ints_rejected(values: Any) -> None:
+    # NumPy reads [0, True] as the integers [0, 1]; the docs promise bools are rejected.
+    n = len(values)
+    ints_ = list(range(n))
+    with pytest.raises(dyng.InvalidArgumentError, match="expected integers, got bools"):
+        dyng.Graph.from_edges(values, ints_)
+    with pytest.raises(dyng.InvalidArgumentError, match="expected integers, got bools"):
+        dyng.EdgeBatch(insert=(ints_, ints_, values))
+    with pytest.raises(dyng.InvalidArgumentError, match="expected integers, got bools"):
+        dyng.EdgeBatch(delete=(ints_, values))
+    rows = [[1, 2]] * (n - 1) + [[3, True]]
+    with pytest.raises(dyng.InvalidArgumentError, match="insert weights: expected integers"):
+        dyng.EdgeBatch(insert=(ints_, ints_, rows))
+
+
+def test_object_arrays_of_ints_read_as_lists_are() -> None:
+    # An object array of integers (pandas keeps some columns so) takes the smallest
+    # width that holds it, as a list does; a value past int64 is named.
+    small = np.array([0, 1, np.int64(2)], dtype=object)
+    b = dyng.EdgeBatch(insert=(small, small, small))
+    assert b.insert_src.dtype == np.int32 and ints(b.insert_src) == [0, 1, 2]
+    assert weights_list(b.insert_weights, 3, 1) == [[0], [1], [2]]
+    big = np.array([0, 2**40, 1], dtype=object)
+    assert dyng.EdgeBatch(delete=(big, small)).delete_src.dtype == np.int64
+    g = dyng.Graph.from_edges(small, np.array([1, 2, 0], dtype=object), [1, 1, 1])
+    assert ints(g.edges()[1]) == [1, 2, 0]
+    with pytest.raises(dyng.InvalidArgumentError, match="the value 18446744073709551616 does"):
+        dyng.EdgeBatch(insert=(np.array([0, 2**64], dtype=object), small[:2]))
+    with pytest.raises(dyng.InvalidArgumentError, match="the value 9223372036854775808 does"):
+        dyng.EdgeBatch(insert=([0, 2**63], [1, 2]))
+    with pytest.raises(dyng.InvalidArgumentError, match="the weight 1099511627776 does not fit"):
+        dyng.EdgeBatch(insert=(small, small, big))
+    for bad in ([0, True], [0, 1.5], [0, None]):
+        with pytest.raises(dyng.InvalidArgumentError, match="expected integers, got object"):
+            dyng.EdgeBatch(insert=(np.array(bad, dtype=object), [0, 1]))
+
+
 def test_float_and_bool_ids_are_invalid_argument() -> None:
     # numbers of the wrong kind are a ValueError, not a TypeError
     with pytest.raises(dyng.InvalidArgumentError):
