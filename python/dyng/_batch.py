@@ -75,7 +75,7 @@ def _pair(value: object, what: str, *, weights_allowed: bool) -> tuple[object, o
 def _edge_shape(edge: object, i: int, what: str, *, weights_allowed: bool) -> tuple[int, int]:
     """Check one edge of :meth:`EdgeBatch.from_tuples`; return (items, weights).
 
-    ``weights`` is 0 without a weight, 1 for one integer and ``K + 1`` for
+    ``weights`` is 0 without a weight, 1 for one integer and ``K + 2`` for
     a sequence of ``K`` integers, so that the edges of one list can be
     compared.
     """
@@ -94,7 +94,7 @@ def _edge_shape(edge: object, i: int, what: str, *, weights_allowed: bool) -> tu
             f"{what}[{i}] has {w!r} where its weight goes; weights are integers "
             "(NetworkX's G.edges(data='weight') gives (u, v, w))"
         )
-    return n, len(w) + 1 if isinstance(w, tuple | list | np.ndarray) else 1
+    return n, len(w) + 2 if isinstance(w, tuple | list | np.ndarray) else 1
 
 
 def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ...]:
@@ -119,11 +119,15 @@ def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ..
         if shape != first:
 
             def told(s: tuple[int, int]) -> str:
-                return ("no weight", "one weight")[s[1]] if s[1] < 2 else f"{s[1] - 1} weights"
+                if s[1] < 2:
+                    return ("no weight", "an integer weight")[s[1]]
+                k = s[1] - 2
+                return f"a sequence of {k} weight{'' if k == 1 else 's'}"
 
             raise InvalidArgumentError(
                 f"{what}[0] has {told(first)} but {what}[{i}] has {told(shape)}; "
-                "every insertion of a list has the same number of weights"
+                "the insertions of a list give their weights alike: none, an integer each, "
+                "or a sequence of K each"
             )
     return tuple(list(column) for column in zip(*edges, strict=True))
 

@@ -374,8 +374,22 @@ def test_from_tuples_takes_networkx_edges() -> None:
         ),
         ({"insert": [(0, 1), 5]}, r"insert\[1\] must be .* got int"),
         ({"delete": [(0, 1, 2)]}, r"delete\[0\] must be \(u, v\), got a tuple of 3"),
-        ({"insert": [(0, 1, 2), (1, 2)]}, r"insert\[0\] has one weight but insert\[1\] has no"),
-        ({"insert": [(0, 1, 2), (1, 2, [3, 4])]}, r"one weight but insert\[1\] has 2 weights"),
+        (
+            {"insert": [(0, 1, 2), (1, 2)]},
+            r"insert\[0\] has an integer weight but insert\[1\] has no",
+        ),
+        (
+            {"insert": [(0, 1, 2), (1, 2, [3, 4])]},
+            r"integer weight but insert\[1\] has a sequence of 2",
+        ),
+        (
+            {"insert": [(0, 1, [2]), (1, 2, 3)]},
+            r"a sequence of 1 weight but insert\[1\] has an integer",
+        ),
+        (
+            {"insert": [(0, 1, 2), (1, 2, [])]},
+            r"insert\[1\] has a sequence of 0 weights; the insertions",
+        ),
         ({"insert": [(0, 1, None)]}, r"insert\[0\] has None where its weight goes"),
         ({"insert": [(0, 1, {"weight": 2})]}, r"has \{'weight': 2\} where its weight goes"),
         ({"insert": 5}, r"insert must be a list of edges, got int"),
