@@ -97,6 +97,14 @@ def _edge_shape(edge: object, i: int, what: str, *, weights_allowed: bool) -> tu
     return n, len(w) + 2 if isinstance(w, tuple | list | np.ndarray) else 1
 
 
+def _told(weights: int) -> str:
+    """How an edge gives its weights, from the code of :func:`_edge_shape`."""
+    if weights < 2:
+        return ("no weight", "an integer weight")[weights]
+    k = weights - 2
+    return f"a sequence of {k} weight{'' if k == 1 else 's'}"
+
+
 def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ...]:
     """Turn the edges of :meth:`EdgeBatch.from_tuples` into the columns of a batch."""
     if isinstance(rows, np.ndarray):
@@ -117,15 +125,8 @@ def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ..
     for i in range(1, len(edges)):
         shape = _edge_shape(edges[i], i, what, weights_allowed=weights_allowed)
         if shape != first:
-
-            def told(s: tuple[int, int]) -> str:
-                if s[1] < 2:
-                    return ("no weight", "an integer weight")[s[1]]
-                k = s[1] - 2
-                return f"a sequence of {k} weight{'' if k == 1 else 's'}"
-
             raise InvalidArgumentError(
-                f"{what}[0] has {told(first)} but {what}[{i}] has {told(shape)}; "
+                f"{what}[0] has {_told(first[1])} but {what}[{i}] has {_told(shape[1])}; "
                 "the insertions of a list give their weights alike: none, an integer each, "
                 "or a sequence of K each"
             )

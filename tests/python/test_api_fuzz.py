@@ -913,8 +913,8 @@ def make_batch_from_rows(call: BatchCall) -> dyng.EdgeBatch | None:
         out = attempt("EdgeBatch", dyng.EdgeBatch, ins, dele, id=call.id)
         assert not out.ok and isinstance(out.error, dyng.InvalidArgumentError)
     cols_ins, cols_del = call.part(call.insert, columns=True), call.part(call.delete, columns=True)
-    ok_ins, rows_ins = rows_of(call.part(call.insert, columns=True))
-    ok_del, rows_del = rows_of(call.part(call.delete, columns=True))
+    ok_ins, rows_ins = rows_of(cols_ins)
+    ok_del, rows_del = rows_of(cols_del)
     if not (ok_ins and ok_del):
         return None
     cols = attempt("EdgeBatch", dyng.EdgeBatch, cols_ins, cols_del, id=call.id)
