@@ -367,6 +367,21 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_apply.py",),
     ),
     Mutant(
+        name="apply-hole-one-slot-short",
+        bug="A row that outgrows its slots is moved into a hole one slot smaller than the "
+        "entries it may hold, so a row that fills its bound writes over the first entry of "
+        "the row after the hole.",
+        edits=(
+            Edit(
+                "src/graph/apply_rows.tmpl.h",
+                "    for (int64_t s = need < 1 ? 1 : need; s <= DYNG_I_HOLE_SIZES; s++)\n",
+                "    for (int64_t s = need <= 1 ? 1 : need - 1; s <= DYNG_I_HOLE_SIZES; s++)\n",
+            ),
+        ),
+        c_tests=("test_apply", "test_apply_random"),
+        py_tests=("tests/python/test_apply.py",),
+    ),
+    Mutant(
         name="apply-dense-repack-drops-counts",
         bug="A batch that touches most rows and repacks at once forgets the summary counters "
         "of the rows whose rules the layout ran, so its ApplySummary (and the edge count) "
@@ -381,6 +396,21 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
         c_tests=("test_apply", "test_apply_random"),
         py_tests=("tests/python/test_apply.py",),
+    ),
+    Mutant(
+        name="mm-write-symmetric-upper-triangle",
+        bug="Matrix Market files of undirected graphs are written with each edge as row < "
+        "column (the upper triangle), where the format's symmetric storage holds the lower "
+        "triangle (row >= column); strict readers refuse or double such files.",
+        edits=(
+            Edit(
+                "src/io/mm_write.c",
+                "                values ? weight_column : 0,\n                !p.directed,\n",
+                "                values ? weight_column : 0,\n                p.directed,\n",
+            ),
+        ),
+        c_tests=("test_io",),
+        py_tests=("tests/python/test_io.py",),
     ),
     Mutant(
         name="mm-column-bound-off-by-one",
@@ -814,6 +844,82 @@ MUTANTS: tuple[Mutant, ...] = (
         note="Survived the thread tests on 2 runs of 2 (2026-12-06); test_trees_imported_"
         "while_another_thread_applies_are_checked_on_whole_states was written for it and "
         "kills it on every run (5 of 5: a valid tree refused, or a crash).",
+    ),
+    Mutant(
+        name="sssp-heads-stay-marked",
+        bug="After a repair that touched few vertices, the marks of the batch's heads are not "
+        "cleared (only the touched vertices' are), so in the next update a head still marked "
+        "is not listed again, and an insertion into it that shortens paths is never pulled.",
+        edits=(
+            Edit(
+                SSSP,
+                "    for (int64_t i = 0; i < nh; i++)\n        w->mark[w->queue[i]] = 0;\n",
+                "    (void)nh;\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-nf-seeds-skip-restored",
+        bug="The parallel push does not start from an invalidated vertex that the pull gave "
+        "back its old distance (as if it had not changed), so the rest of its invalidated "
+        "subtree, left at infinity, is never reached again.",
+        edits=(
+            Edit(
+                SSSP,
+                "            (!(w->mark[v] & MARK_INVALID) && dist[v] == w->old_d[i]))\n",
+                "            dist[v] == w->old_d[i])\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="sssp-in-order-drops-tail",
+        bug="Listing the invalidated vertices in id order reads the marks 8 at a time and "
+        "forgets the last n % 8 vertices, so an invalidated vertex among them is never "
+        "pulled or pushed and keeps an infinite distance.",
+        edits=(
+            Edit(
+                SSSP,
+                "    for (; v < n; v++)\n        if (mark[v] & MARK_INVALID)\n"
+                "            touched[k++] = v;\n",
+                "    (void)k;\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="py-sssp-mirror-keeps-old-parents",
+        bug="An update copies the changed distances into the result's NumPy-visible mirror "
+        "but not the changed parents, so tree.parents read after a repair shows the tree "
+        "before it (the C result is right; only Python's copy is stale).",
+        edits=(
+            Edit(
+                "python/_core/sssp.c",
+                "        for (int64_t k = 0; k < count; k++)\n"
+                "            m[changed[k]] = from[i][changed[k]];\n",
+                "        for (int64_t k = 0; k < count && i == DISTANCES; k++)\n"
+                "            m[changed[k]] = from[i][changed[k]];\n",
+            ),
+        ),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="py-sssp-mirror-new-vertices-unset",
+        bug="When a batch adds vertices, an update grows the result's mirror without writing "
+        "the new vertices' entries (unreachable: INFINITE_DISTANCE and parent -1), so they "
+        "show whatever the grown buffer held.",
+        edits=(
+            Edit(
+                "python/_core/sssp.c",
+                "        for (int64_t v = prep->n_old; v < n; v++)\n            m[v] = fresh;\n",
+                "        (void)fresh;\n        (void)prep;\n",
+            ),
+        ),
+        py_tests=("tests/python/test_sssp.py",),
     ),
     Mutant(
         name="resources-scratch-shared-while-busy",
