@@ -892,31 +892,42 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_sssp.py",),
     ),
     Mutant(
-        name="py-sssp-mirror-keeps-old-parents",
-        bug="An update copies the changed distances into the result's NumPy-visible mirror "
-        "but not the changed parents, so tree.parents read after a repair shows the tree "
-        "before it (the C result is right; only Python's copy is stale).",
+        name="py-sssp-views-see-updates",
+        bug="An update writes a result's arrays in place even while NumPy views, memoryviews "
+        "or DLPack capsules still show them (the result does not go on with a copy: the "
+        "copy-on-write of ADR 0016 is skipped), so exported values change under their readers.",
         edits=(
             Edit(
                 "python/_core/sssp.c",
-                "        for (int64_t k = 0; k < count; k++)\n"
-                "            m[changed[k]] = from[i][changed[k]];\n",
-                "        for (int64_t k = 0; k < count && i == DISTANCES; k++)\n"
-                "            m[changed[k]] = from[i][changed[k]];\n",
+                "        if (b == NULL || (!dyng_py_buffer_shared(b) && r->copy_policy != 1))\n",
+                "        if (b == NULL || r->copy_policy != 1)\n",
             ),
         ),
         py_tests=("tests/python/test_sssp.py",),
     ),
     Mutant(
-        name="py-sssp-mirror-new-vertices-unset",
-        bug="When a batch adds vertices, an update grows the result's mirror without writing "
-        "the new vertices' entries (unreachable: INFINITE_DISTANCE and parent -1), so they "
-        "show whatever the grown buffer held.",
+        name="py-sssp-dealloc-frees-exported-arrays",
+        bug="A result that goes away frees its arrays even while DLPack consumers still show "
+        "them (it does not hand them over), so those views read freed memory.",
         edits=(
             Edit(
                 "python/_core/sssp.c",
-                "        for (int64_t v = prep->n_old; v < n; v++)\n            m[v] = fresh;\n",
-                "        (void)fresh;\n        (void)prep;\n",
+                "        (void)take_back(r, false); /* exports keep the arrays they show */\n",
+                "        (void)0;\n",
+            ),
+        ),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
+        name="py-update-refusal-prepares-every-result",
+        bug="An update refused for a stale result runs libdyng's preparation of every result "
+        "listed before it, which may grow (move) their arrays while views of them, made "
+        "without a copy, still show the old place.",
+        edits=(
+            Edit(
+                "python/_core/update.c",
+                "        s = dyng_update(g->handle, b->handle, &refs[stale], 1);\n",
+                "        s = dyng_update(g->handle, b->handle, refs, count);\n",
             ),
         ),
         py_tests=("tests/python/test_sssp.py",),

@@ -86,8 +86,26 @@ dyng_py_buffer *dyng_py_buffer_new(size_t bytes) {
         return NULL;
     }
     b->bytes = bytes;
+    b->free_data = free;
     atomic_init(&b->refs, 1);
     return b;
+}
+
+dyng_py_buffer *dyng_py_buffer_over(void *data, size_t bytes) {
+    dyng_py_buffer *b = malloc(sizeof *b);
+    if (b == NULL) {
+        return NULL;
+    }
+    b->data = data;
+    b->bytes = bytes;
+    b->free_data = NULL;
+    atomic_init(&b->refs, 1);
+    return b;
+}
+
+void dyng_py_buffer_take(dyng_py_buffer *b, void (*free_data)(void *)) {
+    /* Published to the thread whose release frees b by the acq_rel count. */
+    b->free_data = free_data;
 }
 
 void dyng_py_buffer_retain(dyng_py_buffer *b) {
@@ -101,7 +119,9 @@ void dyng_py_buffer_release(dyng_py_buffer *b) {
     }
     /* acq_rel: every write through any reference happens before the free. */
     if (atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1) {
-        free(b->data);
+        if (b->free_data != NULL) {
+            b->free_data(b->data);
+        }
         free(b);
     }
 }

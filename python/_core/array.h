@@ -1,9 +1,9 @@
 /*
  * array.h - result state in reference-counted storage, and _core.Array.
  *
- * A result (the test result DegreeResult here; sssp and cycle_count later)
- * keeps each of its arrays in a dyng_py_buffer: a block of memory with an
- * atomic reference count. The result holds one reference to the buffer of its
+ * A result (the test result DegreeResult, cycle_count, sssp) keeps each of
+ * its arrays in a dyng_py_buffer: a block of memory with an atomic reference
+ * count (sssp's buffers show the libdyng result's own arrays: sssp.c). The result holds one reference to the buffer of its
  * current state. Every export holds one more: an Array that has handed its
  * memory out (through __array_interface__ or the buffer protocol, so NumPy
  * and memoryview views), and every DLPack capsule (so every consumer of it).
@@ -38,16 +38,26 @@ typedef enum dyng_py_dtype {
 const char *dyng_py_dtype_name(dyng_py_dtype dtype);
 size_t dyng_py_dtype_size(dyng_py_dtype dtype);
 
-/* Reference-counted memory. Never NULL data (a 0-byte buffer has 1 byte). */
+/* Reference-counted memory. Never NULL data (a 0-byte buffer has 1 byte).
+ * A buffer owns its data (free_data frees it with the last reference) or
+ * shows memory that someone else owns (free_data NULL: a result's arrays,
+ * lent by dyng_py_buffer_over). */
 typedef struct dyng_py_buffer {
     atomic_long refs;
     size_t bytes;
     void *data;
+    void (*free_data)(void *);
 } dyng_py_buffer;
 
 /* A new buffer of `bytes` bytes (contents undefined) with one reference;
  * NULL on allocation failure (no exception set: callers run without the GIL). */
 dyng_py_buffer *dyng_py_buffer_new(size_t bytes);
+/* A buffer with one reference over `bytes` bytes at `data` (not NULL), which
+ * its owner keeps and frees; NULL on allocation failure. */
+dyng_py_buffer *dyng_py_buffer_over(void *data, size_t bytes);
+/* From now on b owns its data: the last release frees it with free_data.
+ * For the owner of lent memory that goes away while b still has holders. */
+void dyng_py_buffer_take(dyng_py_buffer *b, void (*free_data)(void *));
 void dyng_py_buffer_retain(dyng_py_buffer *b);
 void dyng_py_buffer_release(dyng_py_buffer *b); /* frees with the last ref */
 /* True when someone other than the caller's one reference holds it. */
@@ -122,7 +132,7 @@ dyng_py_slot_state dyng_py_result_slot_state(const dyng_py_result *r, int slot);
 
 /* A new Array (of the registered dyng.Array type when set, else the base
  * type) for slot `slot` of `owner` (a result) at `state`. A result whose
- * slots may lack a buffer (mirrors made on first read, dropped by an update)
+ * slots may lack a buffer (made on first read, dropped by an update)
  * reads `state` in the same lock hold in which it saw or made the buffer, so
  * the Array is either current with memory to show or already stale, never
  * current without memory. With the GIL held, owner's lock not held. */

@@ -8,21 +8,25 @@
  *                    fallback_fraction, fallback_max_fraction,
  *                    validate_inputs, engine, delta)
  *
- * The libdyng result is the state's source of truth; slots 0 (distances) and
- * 1 (parents) mirror it in reference-counted buffers that Arrays hand out.
- * A slot's buffer is made on its first read (mirror_slot), so a compute whose
- * parents are never read never copies them. An update (update.c, through
- * dyng_update) makes the slots that have a buffer writable and long enough
- * before the graph changes (copy-on-write when an export of them is alive:
- * dyng_py_sssp_prepare), then copies into them only the entries
- * dyng_sssp_result_changed lists (dyng_py_sssp_finish), so an update costs
- * what the repair costs, not O(n); a slot without a buffer is left for its
- * first read to copy from the current state, and so is one whose every entry
- * may have changed (a fallback recomputation), as after a compute.
+ * The libdyng result is the state's source of truth, and its arrays are the
+ * slots' memory: slots 0 (distances) and 1 (parents) get, on their first
+ * read, a buffer over the result's own array (lend_slot), which Arrays hand
+ * out without a copy. An update (update.c, through dyng_update) first takes
+ * the slots' buffers back (dyng_py_sssp_prepare): a buffer that only the
+ * result holds is dropped, and one that an export still holds keeps the
+ * array it shows, while the result goes on with a copy
+ * (dyng_i_sssp_result_exchange: the copy-on-write of array.h, done on the
+ * result's side). Then the repair writes the result's arrays in place, and
+ * moves or swaps them as it likes (a recomputation swaps them with its work
+ * arrays, growth reallocates them), since no buffer shows them; the next
+ * read lends them again. So an update costs what the repair costs, with no
+ * copy into Python's memory, and reading a result copies nothing (ADR 0016).
  */
 #include <string.h>
 
+#include "algorithms/sssp/sssp_bindings.h"
 #include "array.h"
+#include "core/alloc.h"
 
 typedef struct sssp_result {
     DYNG_PY_RESULT_HEAD;
@@ -35,14 +39,19 @@ static sssp_result *result_alloc(void) {
     return (sssp_result *)dyng_py_result_new(dyng_py_state_global()->sssp_type);
 }
 
+static bool take_back(sssp_result *r, bool copies);
+
 static void result_dealloc(PyObject *self) {
-    dyng_sssp_result_free(&((sssp_result *)self)->handle);
+    sssp_result *r = (sssp_result *)self;
+    if (r->handle != NULL)
+        (void)take_back(r, false); /* exports keep the arrays they show */
+    dyng_sssp_result_free(&r->handle);
     dyng_py_result_dealloc(self);
 }
 
 /* The slots of a new result (nobody else sees it yet): no buffers yet, the
  * handle's length. */
-static void mirror_lazy(sssp_result *r, uint64_t version, uint64_t state_id) {
+static void slots_lazy(sssp_result *r, uint64_t version, uint64_t state_id) {
     int64_t n = 0;
     dyng_sssp_result_num_vertices(&n, r->handle);
     for (int i = 0; i < 2; i++) {
@@ -55,24 +64,59 @@ static void mirror_lazy(sssp_result *r, uint64_t version, uint64_t state_id) {
     r->graph_state_id = state_id;
 }
 
-/* Give `slot` its buffer, a copy of the handle's array, unless it has one.
- * Under the result's exclusive lock, without the GIL; false when out of
- * memory (the slot still has none). */
-static bool mirror_slot(sssp_result *r, int slot) {
+/* Give `slot` its buffer, over the handle's array, unless it has one. Under
+ * the result's exclusive lock, without the GIL; false when out of memory
+ * (the slot still has none). */
+static bool lend_slot(sssp_result *r, int slot) {
     if (r->slots[slot].buffer != NULL)
         return true;
-    const int64_t n = r->slots[slot].length;
     const int64_t *from;
     if (slot == DISTANCES)
         dyng_sssp_result_distances(&from, r->handle);
     else
         dyng_sssp_result_parents(&from, r->handle);
-    dyng_py_buffer *b = dyng_py_buffer_new((size_t)n * sizeof(int64_t));
+    /* Exports are read-only: the cast only lets the buffer type hold it. */
+    dyng_py_buffer *b =
+        dyng_py_buffer_over((int64_t *)from, (size_t)r->slots[slot].length * sizeof(int64_t));
     if (b == NULL)
         return false;
-    if (n > 0)
-        memcpy(b->data, from, (size_t)n * sizeof(int64_t));
     r->slots[slot].buffer = b;
+    return true;
+}
+
+/* Take the slots' buffers back from the result before its arrays change or go
+ * away. A buffer that only the result holds is dropped. One that an export
+ * holds keeps the array it shows, which it then owns: with `copies`, the
+ * handle goes on with a copy (allocated for every such slot before anything
+ * changes; false when that fails, with nothing changed); without, the
+ * handle is about to be freed and goes on with nothing. Under the result's
+ * exclusive lock (or in its dealloc), without the GIL. */
+static bool take_back(sssp_result *r, bool copies) {
+    int64_t *fresh[2] = {NULL, NULL};
+    const int64_t cap = dyng_i_sssp_result_capacity(r->handle);
+    for (int i = 0; i < 2 && copies; i++) {
+        dyng_py_buffer *b = r->slots[i].buffer;
+        if (b == NULL || (!dyng_py_buffer_shared(b) && r->copy_policy != 1))
+            continue;
+        fresh[i] = dyng_i_malloc((size_t)cap, sizeof(int64_t));
+        if (fresh[i] == NULL) {
+            dyng_i_free(fresh[0]);
+            return false;
+        }
+        if (r->slots[i].length > 0)
+            memcpy(fresh[i], b->data, (size_t)r->slots[i].length * sizeof(int64_t));
+    }
+    for (int i = 0; i < 2; i++) {
+        dyng_py_buffer *b = r->slots[i].buffer;
+        if (b == NULL)
+            continue;
+        if (fresh[i] != NULL || (!copies && dyng_py_buffer_shared(b))) {
+            (void)dyng_i_sssp_result_exchange(r->handle, i, fresh[i]);
+            dyng_py_buffer_take(b, dyng_i_free); /* the exports' now */
+        }
+        dyng_py_buffer_release(b);
+        r->slots[i].buffer = NULL;
+    }
     return true;
 }
 
@@ -106,7 +150,7 @@ static PyObject *wrap_handle(dyng_sssp_result *handle, dyng_py_graph *g) {
     uint64_t version = 0, state_id = 0;
     dyng_sssp_result_graph_version(&version, handle);
     dyng_sssp_result_graph_state_id(&state_id, handle);
-    mirror_lazy(r, version, state_id);
+    slots_lazy(r, version, state_id);
     return (PyObject *)r;
 }
 
@@ -213,57 +257,19 @@ dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const 
     /* Retire the current Arrays first: a failed update retires them too. */
     r->generation++;
     r->copy_policy = copy_policy;
-    if (dyng_py_growth_bound(&out.bound, g, b, out.n_old) != DYNG_OK) {
+    if (dyng_py_growth_bound(&out.bound, g, b, out.n_old) != DYNG_OK)
         out.bound = out.n_old; /* the apply will refuse the batch */
-        return out;
-    }
-    for (int i = 0; i < 2; i++)
-        if (r->slots[i].buffer != NULL &&
-            !dyng_py_result_prepare_write((dyng_py_result *)r, i, out.bound))
-            out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
-    r->slots[DISTANCES].length = out.n_old; /* until the update succeeds */
-    r->slots[PARENTS].length = out.n_old;
+    if (!take_back(r, true))
+        out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
     return out;
 }
 
 void dyng_py_sssp_finish(PyObject *obj, const dyng_py_prepared *prep) {
+    (void)prep;
     sssp_result *r = (sssp_result *)obj;
     int64_t n = 0;
     dyng_sssp_result_num_vertices(&n, r->handle);
-    const int64_t *from[2], *changed;
-    int64_t count = 0;
-    bool all = false;
-    dyng_sssp_result_distances(&from[DISTANCES], r->handle);
-    dyng_sssp_result_parents(&from[PARENTS], r->handle);
-    dyng_sssp_result_changed(&changed, &count, &all, r->handle);
-    for (int i = 0; i < 2; i++) {
-        dyng_py_buffer *b = r->slots[i].buffer;
-        if (b == NULL)
-            continue; /* its first read copies the new state */
-        if (b->bytes / sizeof(int64_t) < (size_t)n) {
-            /* Cannot happen (the bound follows the apply's growth rule); if it
-             * did, drop the mirror: the next read copies the new state. */
-            dyng_py_buffer_release(b);
-            r->slots[i].buffer = NULL;
-            continue;
-        }
-        if (all) {
-            /* Every entry may have changed (a recomputation): drop the mirror
-             * rather than copy n entries now, as after a compute; the next
-             * read copies the new state (the update's Arrays are retired,
-             * and an export made before keeps its own buffer). */
-            dyng_py_buffer_release(b);
-            r->slots[i].buffer = NULL;
-            continue;
-        }
-        int64_t *m = b->data;
-        const int64_t fresh = i == DISTANCES ? DYNG_INFINITE_DISTANCE : -1;
-        for (int64_t v = prep->n_old; v < n; v++)
-            m[v] = fresh;
-        for (int64_t k = 0; k < count; k++)
-            m[changed[k]] = from[i][changed[k]];
-    }
-    r->slots[DISTANCES].length = n;
+    r->slots[DISTANCES].length = n; /* no buffers: the next read lends the arrays */
     r->slots[PARENTS].length = n;
     dyng_sssp_result_graph_version(&r->graph_version, r->handle);
     dyng_sssp_result_graph_state_id(&r->graph_state_id, r->handle);
@@ -287,16 +293,16 @@ static PyObject *get_slot(PyObject *self, void *closure) {
     sssp_result *r = (sssp_result *)self;
     const int slot = closure ? PARENTS : DISTANCES;
     /* The Array's state is read in the lock hold that saw (or made) the
-     * mirror: an update in between may drop it (a fallback does). */
+     * buffer: an update in between takes it back. */
     dyng_py_slot_state state;
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_rdlock(&r->lock);
     bool ok = r->slots[slot].buffer != NULL;
     state = dyng_py_result_slot_state((dyng_py_result *)r, slot);
     dyng_py_unlock(&r->lock);
-    if (!ok) { /* the first read: make the mirror */
+    if (!ok) { /* the first read since the last update: lend the array */
         dyng_py_wrlock(&r->lock);
-        ok = mirror_slot(r, slot);
+        ok = lend_slot(r, slot);
         state = dyng_py_result_slot_state((dyng_py_result *)r, slot);
         dyng_py_unlock(&r->lock);
     }
@@ -376,7 +382,7 @@ static PyObject *result_clone(PyObject *self, PyObject *unused) {
     dyng_py_rdlock(&r->lock);
     ok = dyng_sssp_result_clone(&c->handle, r->handle) == DYNG_OK;
     if (ok)
-        mirror_lazy(c, r->graph_version, r->graph_state_id);
+        slots_lazy(c, r->graph_version, r->graph_state_id);
     c->copy_policy = r->copy_policy;
     dyng_py_unlock(&r->lock);
     PyEval_RestoreThread(ts);

@@ -123,7 +123,10 @@ static PyObject *update(PyObject *module, PyObject *args) {
         if (!e[i].hooks->current(e[i].obj, g->handle))
             stale = i;
     if (stale >= 0) {
-        s = dyng_update(g->handle, b->handle, refs, count); /* libdyng's message */
+        /* libdyng's message, from the stale result alone: the prepares of
+         * the results before it could grow their arrays, which Arrays of
+         * theirs may show (sssp.c lends them). */
+        s = dyng_update(g->handle, b->handle, &refs[stale], 1);
     } else {
         for (Py_ssize_t i = 0; i < count; i++) {
             e[i].prep = e[i].hooks->prepare(e[i].obj, g->handle, b->handle, copy_policy);

@@ -9,6 +9,7 @@ graph after), a recomputation (an update gives its bytes) and hand-computed tree
 from __future__ import annotations
 
 import copy
+import gc
 import importlib.util
 import itertools
 import math
@@ -926,6 +927,61 @@ def test_copy_policy_always_keeps_views() -> None:
         checked_update(g, dyng.EdgeBatch(insert=([0], [3 - i % 3], [[i + 1]])), tree)
         for v, values in kept:
             assert v.tolist() == values
+
+
+def test_dlpack_views_outlive_their_result() -> None:
+    # The arrays are lent without a copy (ADR 0016). A NumPy view or a
+    # memoryview keeps its Array, and so the result, alive; a DLPack
+    # consumer holds only the memory, so when the result goes, the arrays
+    # those views show must stay (freed, they would be reused below, or
+    # fail under ASan).
+    g = small_weighted()
+    tree = dyng.sssp.compute(g, 0)
+    distances, parents = np.from_dlpack(tree.distances), np.from_dlpack(tree.parents)
+    del tree
+    gc.collect()
+    # New results of the same size take the memory a freed result gave back.
+    other = dyng.Graph.from_edges([0, 0, 0], [1, 2, 3], [9, 9, 9])
+    churn = [dyng.sssp.compute(other, 0) for _ in range(8)]
+    assert distances.tolist() == [0, 4, 1, 2]
+    assert parents.tolist() == [-1, 0, 0, 2]
+    assert all(t.distances.tolist() == [0, 9, 9, 9] for t in churn)
+
+
+def test_views_keep_their_state_through_a_recomputation_and_growth() -> None:
+    # A fallback recomputes into the work arrays and swaps them in; a batch
+    # past the arrays' room moves them: views made before keep their state.
+    g = dyng.Graph.from_edges(list(range(19)), list(range(1, 20)), [1] * 19)
+    tree = dyng.sssp.compute(g, 0, fallback_fraction=0.0)
+    before = np.asarray(tree.distances)
+    stats = dyng.sssp.update(g, dyng.EdgeBatch(delete=([0], [1])), tree)
+    assert stats.fallback_used
+    after_fallback = np.asarray(tree.parents)
+    dyng.sssp.update(g, dyng.EdgeBatch(insert=([0], [10_000], [[1]])), tree)
+    assert before.tolist() == list(range(20))
+    assert after_fallback.tolist() == [-1] + [-1] * 19
+    assert tree.distances[10_000] == 1
+    assert len(tree.parents) == 10_001
+    assert_matches_oracle(g, tree, 0)
+
+
+def test_a_refused_update_leaves_the_other_results_views_alone() -> None:
+    # Refused for a stale result, an update must not grow the arrays of the
+    # current results listed before it, which their views may show.
+    g = small_weighted()
+    current, stale = dyng.sssp.compute(g, 0), dyng.sssp.compute(g, 0)
+    dyng.sssp.update(g, dyng.EdgeBatch(delete=([2], [3])), current)
+    view = np.asarray(current.distances)
+    grows = dyng.EdgeBatch(insert=([0], [5_000], [[1]]))
+    with pytest.raises(dyng.StaleResultError):
+        dyng.update(g, grows, current, stale)
+    churn = [np.arange(64) + i for i in range(64)]
+    assert view.tolist() == [0, 4, 1, INF]
+    assert current.distances.tolist() == [0, 4, 1, INF]
+    assert len(churn) == 64
+    dyng.update(g, grows, current)
+    assert view.tolist() == [0, 4, 1, INF]
+    assert_matches_oracle(g, current, 0)
 
 
 # ---- 5. errors ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "algorithms/sssp/sssp_bindings.h"
 #include "algorithms/sssp/sssp_internal.h"
 #include "core/alloc.h"
 #include "core/error.h"
@@ -540,6 +541,15 @@ dyng_status dyng_sssp_result_parents(const int64_t **parents, const dyng_sssp_re
     DYNG_I_CHECK_ARG(r);
     *parents = r->parent;
     return DYNG_OK;
+}
+
+int64_t dyng_i_sssp_result_capacity(const dyng_sssp_result *r) { return r->cap; }
+
+int64_t *dyng_i_sssp_result_exchange(dyng_sssp_result *r, int which, int64_t *fresh) {
+    int64_t **slot = which == 0 ? &r->dist : &r->parent;
+    int64_t *had = *slot;
+    *slot = fresh;
+    return had;
 }
 
 dyng_status dyng_sssp_result_source(int64_t *source, const dyng_sssp_result *r) {
