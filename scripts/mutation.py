@@ -846,6 +846,21 @@ MUTANTS: tuple[Mutant, ...] = (
         "kills it on every run (5 of 5: a valid tree refused, or a crash).",
     ),
     Mutant(
+        name="sssp-undo-keeps-pushed-parents",
+        bug="A repair that gives up leaves the parents the push gave the vertices it touched "
+        "after the invalidated ones, so the recomputation's count takes a vertex whose new "
+        "parent is that one for unchanged and reports too few affected vertices.",
+        edits=(
+            Edit(
+                SSSP,
+                "                parent[v] = i < invalid ? w->old_p[i] : DYNG_I_PARENT_CHANGED;\n",
+                "                parent[v] = i < invalid ? w->old_p[i] : parent[v];\n",
+            ),
+        ),
+        c_tests=("test_sssp",),
+        py_tests=("tests/python/test_sssp.py",),
+    ),
+    Mutant(
         name="sssp-heads-stay-marked",
         bug="After a repair that touched few vertices, the marks of the batch's heads are not "
         "cleared (only the touched vertices' are), so in the next update a head still marked "

@@ -26,8 +26,9 @@ typedef struct dyng_i_sssp_work {
     uint8_t *mark;           /* per vertex: MARK_* bits                            */
     int64_t *touched;        /* vertices whose entry may have changed              */
     int64_t *old_d;          /* their distances before (touched[i]'s at i), or a   */
-    int64_t *old_p;          /* recomputation's tree before; parents likewise.
-                                Of cap entries each, as the result's arrays once
+    int64_t *old_p;          /* recomputation's tree before; parents likewise
+                                (a repair keeps those of the invalidated
+                                vertices only). Of cap entries each, as the result's arrays once
                                 an update has prepared: a recomputation swaps
                                 them with the result's (sssp_recompute)         */
     int64_t *queue;          /* the invalidation walk                              */
