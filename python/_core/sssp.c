@@ -98,7 +98,7 @@ static bool take_back(sssp_result *r, bool copies) {
         dyng_py_buffer *b = r->slots[i].buffer;
         if (b == NULL || (!dyng_py_buffer_shared(b) && r->copy_policy != 1))
             continue;
-        fresh[i] = dyng_i_malloc((size_t)cap, sizeof(int64_t));
+        fresh[i] = dyng_i_malloc_big((size_t)cap, sizeof(int64_t)); /* as libdyng's */
         if (fresh[i] == NULL) {
             dyng_i_free(fresh[0]);
             return false;

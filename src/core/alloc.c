@@ -99,9 +99,18 @@ void *dyng_i_realloc(void *p, size_t count, size_t size) {
     return realloc(p, bytes == 0 ? 1 : bytes);
 }
 
-/* Arrays at least this big are asked to live on huge pages: a graph's rows
+/* Blocks of dyng_i_malloc_big at least this big, and the mapped blocks of
+ * dyng_i_array_alloc, are asked to live on huge pages: a graph's rows and an sssp result's arrays
  * are touched at random, and TLB misses would otherwise cost as much as the
- * cache misses. (Plain malloc, so that realloc can move them by remapping.) */
+ * cache misses. From one huge page up (the kernel backs only the whole,
+ * aligned 2 MiB pages inside the range, so a smaller block would get none);
+ * it was 8 MiB, which left the arrays of a tree of a million vertices
+ * (8,000,000 bytes) on small pages. */
+#define HUGE_ADVICE_BYTES ((size_t)2 << 20)
+
+/* Graph arrays at least this big are mapped memory (dyng_i_array_alloc).
+ * (dyng_i_malloc_big stays plain malloc, so that realloc can move its
+ * blocks by remapping.) */
 #define BIG_BYTES ((size_t)8 << 20)
 
 static void advise_huge(void *p, size_t bytes) {
@@ -109,7 +118,7 @@ static void advise_huge(void *p, size_t bytes) {
     const size_t page = (size_t)4096;
     uintptr_t start = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
     uintptr_t end = ((uintptr_t)p + bytes) & ~(uintptr_t)(page - 1);
-    if (p != NULL && bytes >= BIG_BYTES && end > start)
+    if (p != NULL && bytes >= HUGE_ADVICE_BYTES && end > start)
         (void)madvise((void *)start, (size_t)(end - start), MADV_HUGEPAGE);
 #else
     (void)p;

@@ -18,8 +18,9 @@ void *dyng_i_calloc(size_t count, size_t size);
 void *dyng_i_realloc(void *p, size_t count, size_t size);
 void dyng_i_free(void *p);
 
-/* For large arrays that are read at random (a graph's rows): the same
- * contract, but big blocks are asked to live on huge pages. */
+/* For large arrays that are read at random (a graph's rows, an sssp
+ * result's arrays): the same contract, but blocks of 2 MiB or more are asked
+ * to live on huge pages. Free them with dyng_i_free. */
 void *dyng_i_malloc_big(size_t count, size_t size);
 void *dyng_i_realloc_big(void *p, size_t count, size_t size);
 
