@@ -3,16 +3,18 @@
  *
  * A result (the test result DegreeResult, cycle_count, sssp) keeps each of
  * its arrays in a dyng_py_buffer: a block of memory with an atomic reference
- * count (sssp's buffers show the libdyng result's own arrays: sssp.c). The result holds one reference to the buffer of its
- * current state. Every export holds one more: an Array that has handed its
- * memory out (through __array_interface__ or the buffer protocol, so NumPy
- * and memoryview views), and every DLPack capsule (so every consumer of it).
+ * count (sssp's buffers show the libdyng result's own arrays: sssp.c). The
+ * result holds one reference to the buffer of its current state. Every
+ * export holds one more: an Array that has handed its memory out (through
+ * __array_interface__ or the buffer protocol, so NumPy and memoryview
+ * views), and every DLPack capsule (so every consumer of it).
  *
  * Copy-on-write: before an update writes a slot, dyng_py_result_prepare_write
  * gives the slot a buffer of its own when the current one has other
  * references (or always, under the "always" copy policy), so exported memory
  * is never changed or freed under a view: an old view keeps showing the state
- * it was made from. Without live exports an update works in place.
+ * it was made from. Without live exports an update works in place. (sssp
+ * does the same on the libdyng result's side: sssp.c, take_back.)
  *
  * Staleness: a result has a generation, advanced under its exclusive lock by
  * every update before the update runs (so a failed update retires its

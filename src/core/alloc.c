@@ -100,12 +100,12 @@ void *dyng_i_realloc(void *p, size_t count, size_t size) {
 }
 
 /* Blocks of dyng_i_malloc_big at least this big, and the mapped blocks of
- * dyng_i_array_alloc, are asked to live on huge pages: a graph's rows and an sssp result's arrays
- * are touched at random, and TLB misses would otherwise cost as much as the
- * cache misses. From one huge page up (the kernel backs only the whole,
- * aligned 2 MiB pages inside the range, so a smaller block would get none);
- * it was 8 MiB, which left the arrays of a tree of a million vertices
- * (8,000,000 bytes) on small pages. */
+ * dyng_i_array_alloc, are asked to live on huge pages: a graph's rows and
+ * an sssp result's arrays are touched at random, and TLB misses would
+ * otherwise cost as much as the cache misses. From one huge page up (the
+ * kernel backs only the whole, aligned 2 MiB pages inside the range, so a
+ * smaller block would get none); it was 8 MiB, which left the arrays of a
+ * tree of a million vertices (8,000,000 bytes) on small pages. */
 #define HUGE_ADVICE_BYTES ((size_t)2 << 20)
 
 /* Graph arrays at least this big are mapped memory (dyng_i_array_alloc).
