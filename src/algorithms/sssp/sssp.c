@@ -116,7 +116,7 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
 /* Room for cap entries in the result's arrays, keeping the first n. They are
  * asked to live on huge pages (dyng_i_malloc_big): the invalidation, the pull
  * and the push read and write them at random, and on R-MAT (2^20 vertices)
- * an update of 100 or 1,000 changes took 19% to 34% less for it (A/B in one
+ * an update of 100 or 1,000 changes took 19% to 26% less for it (A/B in one
  * process); on the 1M grid, whose repairs stay local, the same. */
 static dyng_status result_reserve(dyng_sssp_result *r, int64_t cap) {
     if (r->cap >= cap)
