@@ -800,13 +800,25 @@ static int array_getbuffer(PyObject *self, Py_buffer *view, int flags) {
 
 /* ---- methods ------------------------------------------------------------------ */
 
-/* -1 for None, else 0/1 (bool(obj)), or -2 with an exception set. */
-static int optional_bool(PyObject *obj) {
+/* -1 for None, 0/1 for False/True, or -2 with InvalidArgumentError set for
+ * anything else: bool(obj) would read copy="no" as True. (dyng.Array's
+ * __dlpack__ turns NumPy bools into bools first.) */
+static int optional_bool(PyObject *obj, const char *what) {
     if (obj == Py_None) {
         return -1;
     }
-    int truth = PyObject_IsTrue(obj);
-    return truth < 0 ? -2 : truth;
+    if (obj == Py_True || obj == Py_False) {
+        return obj == Py_True;
+    }
+    PyObject *name = PyType_GetName(Py_TYPE(obj));
+    const char *text = name != NULL ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+    if (text == NULL) {
+        PyErr_Clear();
+    }
+    dyng_py_raise(DYNG_INVALID_ARGUMENT, "%s must be None, True or False, got a %s", what,
+                  text != NULL ? text : "value of another type");
+    Py_XDECREF(name);
+    return -2;
 }
 
 /* Parse a 2-tuple of ints into *first, *second; -1 with TypeError naming
@@ -855,7 +867,7 @@ static PyObject *array_dlpack(PyObject *self, PyObject *args, PyObject *kwargs) 
             return NULL;
         }
     }
-    int copy = optional_bool(copy_obj); /* -1 None, 0 False, 1 True */
+    int copy = optional_bool(copy_obj, "copy"); /* -1 None, 0 False, 1 True */
     if (copy == -2) {
         return NULL;
     }

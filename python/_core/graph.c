@@ -401,9 +401,11 @@ static PyObject *graph_has_edge(PyObject *obj, PyObject *const *args, Py_ssize_t
 }
 
 /* has_edges and edge_weights: the pairs' ids (int32 or int64, both the
- * same) looked up by dyng_graph_edge_weights into new bytearrays: *found
- * one bool (a byte) per pair, and with `weights` num_weights int32 per pair
- * (all `fill` for a pair that is no edge). Returns -1 with an exception. */
+ * same) looked up by dyng_graph_has_edges (weights NULL) or
+ * dyng_graph_edge_weights, each naming itself in its errors, into new
+ * bytearrays: *found one bool (a byte) per pair, and with `weights`
+ * num_weights int32 per pair (all `fill` for a pair that is no edge).
+ * Returns -1 with an exception. */
 static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_obj, PyObject **found,
                         PyObject **weights, int fill) {
     dyng_py_ints src, dst;
@@ -440,8 +442,12 @@ static int lookup_pairs(dyng_py_graph *self, PyObject *src_obj, PyObject *dst_ob
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, weights != NULL ? "graph.edge_weights" : "graph.has_edges");
     dyng_py_rdlock(&self->lock);
-    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, dst.data,
-                                (bool *)f_data, (int32_t *)w_data);
+    if (weights != NULL)
+        s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, dst.data,
+                                    (bool *)f_data, (int32_t *)w_data);
+    else
+        s = dyng_graph_has_edges(self->handle, src.length, src.type, src.data, dst.data,
+                                 (bool *)f_data);
     dyng_py_unlock(&self->lock);
     DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK) {
@@ -508,6 +514,21 @@ static PyObject *graph_edge_weights(PyObject *obj, PyObject *args) {
     return Py_BuildValue("(NN)", found, weights);
 }
 
+/* The exports and clone read the whole graph in one piece, with no loop that
+ * polls the interrupt flag: one made while the graph's resources are
+ * interrupted stops here, as Resources.interrupt() promises, rather than run
+ * to its end. True with KeyboardInterrupt set. With the GIL; the graph's
+ * resources never change, so no lock is needed. */
+static bool interrupted_at_start(const dyng_py_graph *self, const char *what) {
+    dyng_resources *r = NULL;
+    bool set = false;
+    if (dyng_graph_resources(&r, self->handle) == DYNG_OK)
+        (void)dyng_interrupt_is_set(&set, r);
+    if (set)
+        dyng_py_raise(DYNG_INTERRUPTED, "%s was interrupted", what);
+    return set;
+}
+
 /* The shape of an export, read under the lock. */
 typedef struct export_shape {
     int64_t n, rows_plus_one, length;
@@ -558,6 +579,8 @@ static PyObject *graph_to_csr(PyObject *obj, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p:to_csr", keywords, &transposed))
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
+    if (interrupted_at_start(self, "to_csr"))
+        return NULL;
     export_shape sh;
     void *row_ptr, *col, *weights;
     PyObject *result = NULL;
@@ -587,6 +610,8 @@ static PyObject *graph_to_csr(PyObject *obj, PyObject *args, PyObject *kwargs) {
 static PyObject *graph_edges(PyObject *obj, PyObject *unused) {
     (void)unused;
     dyng_py_graph *self = (dyng_py_graph *)obj;
+    if (interrupted_at_start(self, "edges"))
+        return NULL;
     export_shape sh;
     void *src, *dst, *weights;
     PyObject *result = NULL;
@@ -633,6 +658,8 @@ static PyObject *graph_apply(PyObject *obj, PyObject *arg) {
 static PyObject *graph_clone(PyObject *obj, PyObject *unused) {
     (void)unused;
     dyng_py_graph *self = (dyng_py_graph *)obj;
+    if (interrupted_at_start(self, "clone"))
+        return NULL;
     dyng_graph *copy = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "graph.clone");

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dyng import _core
+from dyng._properties import check_bool
 from dyng.errors import NotSupportedError
 
 __all__ = ["Array"]
@@ -51,7 +52,8 @@ class Array(_core.Array):
     (``__array_interface__`` and the buffer protocol); ``__dlpack__`` exports
     versioned, read-only DLPack 1.x (a legacy request without ``max_version``
     gets a copy) and ``__dlpack_device__()`` is ``(1, 0)`` (the CPU).
-    Indexing, iteration and ``==`` go through NumPy. Pickling and
+    Indexing, iteration and the comparisons (``==``, ``!=``, ``<``, ``<=``,
+    ``>``, ``>=``, each a NumPy bool array) go through NumPy. Pickling and
     ``copy.deepcopy`` give a NumPy copy. Arrays are not hashable.
     """
 
@@ -179,6 +181,49 @@ class Array(_core.Array):
             return view.astype(dtype)
         return view.copy() if copy else view
 
+    def __dlpack__(
+        self,
+        *,
+        stream: int | Any | None = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Export as a DLPack capsule (the Python array API's data interchange).
+
+        Parameters
+        ----------
+        stream : None
+            A CPU array has no stream: only None is accepted.
+        max_version : tuple of int, optional
+            The highest DLPack version the consumer reads: ``(1, 0)`` or later
+            gives a versioned, read-only capsule without a copy; None gives a
+            legacy capsule holding a copy.
+        dl_device : tuple of int, optional
+            None or ``(1, 0)``, the CPU.
+        copy : bool or None, optional
+            True: a copy. False: never a copy. None: a copy only when needed.
+
+        Returns
+        -------
+        PyCapsule
+            The capsule.
+
+        Raises
+        ------
+        InvalidArgumentError
+            When ``copy`` is not None or a bool.
+        BufferError
+            For a stream, another device, or ``copy=False`` with a legacy
+            capsule.
+        StaleResultError
+            When the result was updated since this Array was made.
+        """
+        flag = None if copy is None else check_bool(copy, "copy")
+        return super().__dlpack__(
+            stream=stream, max_version=max_version, dl_device=dl_device, copy=flag
+        )
+
     def __getitem__(self, key: Any) -> Any:
         """Index through NumPy (a read-only view or a NumPy scalar)."""
         return self._view()[key]
@@ -194,6 +239,22 @@ class Array(_core.Array):
     def __ne__(self, other: object) -> Any:
         """Compare elementwise, as NumPy does (a bool array)."""
         return self._view() != other
+
+    def __lt__(self, other: object) -> Any:
+        """Compare elementwise, as NumPy does (a bool array)."""
+        return self._view() < other
+
+    def __le__(self, other: object) -> Any:
+        """Compare elementwise, as NumPy does (a bool array)."""
+        return self._view() <= other
+
+    def __gt__(self, other: object) -> Any:
+        """Compare elementwise, as NumPy does (a bool array)."""
+        return self._view() > other
+
+    def __ge__(self, other: object) -> Any:
+        """Compare elementwise, as NumPy does (a bool array)."""
+        return self._view() >= other
 
     __hash__ = None  # type: ignore[assignment]
 

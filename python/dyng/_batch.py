@@ -10,7 +10,14 @@ import numpy as np
 import numpy.typing as npt
 
 from dyng._backend import native
-from dyng._convert import IdArray, WeightArray, natural_ids, to_ids, weights_array
+from dyng._convert import (
+    IdArray,
+    WeightArray,
+    check_non_negative,
+    natural_ids,
+    to_ids,
+    weights_array,
+)
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -22,16 +29,23 @@ __all__ = ["EdgeBatch"]
 def _frozen(a: npt.NDArray[Any], source: object) -> npt.NDArray[Any]:
     """Return ``a`` read-only, copied first when it may share memory with ``source``.
 
-    An array that owns its memory (a conversion's new array) shares none with
-    ``source``, so only ``source`` itself and views are checked (a reshaped
-    weight vector, a view of a buffer or of an ndarray subclass)."""
+    A list, tuple or range is always converted into a new array. Anything else
+    may hand out memory it keeps: an ndarray or a view of it, but also an
+    array that owns its memory, as a pandas Series' ``np.asarray`` or an
+    ``__array__`` that returns an array it holds. So ``a`` is compared with
+    what ``source`` gives NumPy, and the caller's memory is never frozen."""
     if a is source or (
-        a.base is not None
-        and not isinstance(source, list | tuple | range)
-        and np.may_share_memory(a, source)
+        not isinstance(source, list | tuple | range) and np.may_share_memory(a, source)
     ):
         a = a.copy()
     a.flags.writeable = False
+    return a
+
+
+def _ids(x: object, what: str) -> IdArray:
+    """The ids of one column: integers (:func:`natural_ids`), none negative."""
+    a = natural_ids(x, what)
+    check_non_negative(a, what)
     return a
 
 
@@ -217,8 +231,8 @@ class EdgeBatch:
         weights: WeightArray | None = None
         if insert is not None:
             s, d, w = _pair(insert, "insert", weights_allowed=True)
-            ids.append((natural_ids(s, "insert src"), s))
-            ids.append((natural_ids(d, "insert dst"), d))
+            ids.append((_ids(s, "insert src"), s))
+            ids.append((_ids(d, "insert dst"), d))
             m = len(ids[0][0])
             if m != len(ids[1][0]):
                 raise InvalidArgumentError(f"insert: src has {m} ids but dst has {len(ids[1][0])}")
@@ -227,8 +241,8 @@ class EdgeBatch:
                 weights = _frozen(weights, w)
         if delete is not None:
             s, d, _ = _pair(delete, "delete", weights_allowed=False)
-            ids.append((natural_ids(s, "delete src"), s))
-            ids.append((natural_ids(d, "delete dst"), d))
+            ids.append((_ids(s, "delete src"), s))
+            ids.append((_ids(d, "delete dst"), d))
             if len(ids[-2][0]) != len(ids[-1][0]):
                 raise InvalidArgumentError(
                     f"delete: src has {len(ids[-2][0])} ids but dst has {len(ids[-1][0])}"

@@ -17,6 +17,7 @@ negative and too large ids).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -30,6 +31,7 @@ __all__ = [
     "INT64_MAX",
     "IdArray",
     "WeightArray",
+    "check_non_negative",
     "id_dtype_of",
     "natural_ids",
     "to_ids",
@@ -88,6 +90,12 @@ def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
             # and [0, 2**63] as floats: keep the ints, to name the one past int64
             a = np.asarray(x, dtype=object)
         return a, False
+    if isinstance(x, Iterator):
+        # NumPy would make a 0-d object array of it, and its values are lost
+        raise InvalidArgumentError(
+            f"{what}: got a {type(x).__name__}; generators and iterators are not accepted, "
+            "pass a list or an array (list(...) of it)"
+        )
     try:
         return np.asarray(x), True
     except (ValueError, TypeError, OverflowError) as e:
@@ -207,6 +215,22 @@ def natural_ids(x: object, what: str, *, ndim: int = 1) -> IdArray:
             f"{what}: the value {_first_outside(a, 0, INT64_MAX)} does not fit int64"
         )
     return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def check_non_negative(a: IdArray, what: str) -> None:
+    """Raise :class:`InvalidArgumentError` naming the first negative id of ``a``.
+
+    Parameters
+    ----------
+    a : numpy.ndarray
+        An int32 or int64 array (from :func:`natural_ids`).
+    what : str
+        The argument's name, for messages.
+    """
+    if a.size and a.min() < 0:
+        raise InvalidArgumentError(
+            f"{what}: the id {int(a[a < 0][0])} is negative; ids are 0 or more"
+        )
 
 
 def wider(*names: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict
 
 import numpy as np
@@ -19,7 +18,7 @@ from dyng._convert import (
     weights_array,
     wider,
 )
-from dyng._properties import BatchSemantics, GraphProperties, dtype_name
+from dyng._properties import BatchSemantics, GraphProperties, check_bool, check_int, dtype_name
 from dyng._resources import Resources, native_resources
 from dyng._summary import ApplySummary
 from dyng.errors import CapacityError, InvalidArgumentError
@@ -131,12 +130,7 @@ def _requested(keyword: object, field: str, what: str) -> str | None:
 def _num_vertices(value: object) -> int:
     if value is None:
         return -1
-    if isinstance(value, bool | np.bool_):
-        raise InvalidArgumentError(f"num_vertices must be an integer, got {value!r}")
-    try:
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError(f"num_vertices must be an integer, got {value!r}") from None
+    n = check_int(value, "num_vertices")
     if n < 0:
         raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more (or None)")
     if n > 2**63 - 1:
@@ -409,12 +403,19 @@ class Graph:
         weights : numpy.ndarray or None
             ``(num_entries, K)`` int32 weights, or None when unweighted.
 
+        Raises
+        ------
+        InvalidArgumentError
+            When ``transposed`` is not a bool.
+        KeyboardInterrupt
+            When the graph's resources are interrupted.
+
         Notes
         -----
         The arrays are new, writable copies; rows keep the graph's row order.
         An undirected graph lists both directions of each edge.
         """
-        return self._arrays(self._g.to_csr(bool(transposed)), self._props[6])
+        return self._arrays(self._g.to_csr(check_bool(transposed, "transposed")), self._props[6])
 
     def edges(self) -> tuple[IdArray, IdArray, WeightArray | None]:
         """Export to edge arrays.
@@ -426,6 +427,11 @@ class Graph:
             undirected edge once, as ``(u, v)`` with ``u <= v``.
         weights : numpy.ndarray or None
             ``(num_edges, K)`` int32 weights, or None when unweighted.
+
+        Raises
+        ------
+        KeyboardInterrupt
+            When the graph's resources are interrupted.
         """
         return self._arrays(self._g.edges(), self._props[5])
 
@@ -470,6 +476,11 @@ class Graph:
         -------
         Graph
             A new graph.
+
+        Raises
+        ------
+        KeyboardInterrupt
+            When the graph's resources are interrupted.
         """
         return Graph._wrap(self._g.clone())
 
@@ -503,12 +514,12 @@ class Graph:
         InvalidArgumentError
             When ``v`` is not a vertex.
         """
-        if type(v) is int:  # the common case: the native call checks the range itself
-            try:
+        if type(v) is int and type(transposed) is bool:  # the common case: the native
+            try:  # call checks the range itself
                 return self._g.degree(v, transposed)
             except (InvalidArgumentError, OverflowError):
                 pass  # _vertex below says what was wrong
-        return self._g.degree(self._vertex(v), bool(transposed))
+        return self._g.degree(self._vertex(v), check_bool(transposed, "transposed"))
 
     def degrees(self, *, transposed: bool = False) -> npt.NDArray[np.int64]:
         """Return the out-degree (in-degree with ``transposed``) of every vertex.
@@ -539,7 +550,8 @@ class Graph:
         >>> g.degrees().tolist(), g.degrees(transposed=True).tolist()
         ([2, 0, 1, 0], [0, 2, 1, 0])
         """
-        return np.frombuffer(self._g.degrees(bool(transposed)), dtype=_LE["int64"])
+        flag = check_bool(transposed, "transposed")
+        return np.frombuffer(self._g.degrees(flag), dtype=_LE["int64"])
 
     def neighbors(self, v: SupportsIndex, *, transposed: bool = False) -> IdArray:
         """Return the out-neighbours (in-neighbours with ``transposed``) of ``v``.
@@ -855,23 +867,18 @@ class Graph:
         """An integer (an id by default) as a Python int (no bool, no float)."""
         if type(v) is int:  # the common case first (a bool's type is bool)
             return v
-        if isinstance(v, bool | np.bool_):
-            raise InvalidArgumentError(f"{what} must be an integer, got {v!r}")
-        try:
-            return operator.index(v)  # type: ignore[arg-type]
-        except TypeError:
-            raise InvalidArgumentError(f"{what} must be an integer, got {v!r}") from None
+        return check_int(v, what)
 
     def _row(
         self, v: object, transposed: bool, weights: bool
     ) -> tuple[bytearray, bytearray | None]:
         """Row ``v`` as the native call gives it (neighbors, row)."""
-        if type(v) is int:  # the common case: the native call checks the range itself
-            try:
+        if type(v) is int and type(transposed) is bool:  # the common case: the native
+            try:  # call checks the range itself
                 return self._g.neighbors(v, transposed, weights)
             except (InvalidArgumentError, OverflowError):
                 pass  # _vertex below says what was wrong
-        return self._g.neighbors(self._vertex(v), bool(transposed), weights)
+        return self._g.neighbors(self._vertex(v), check_bool(transposed, "transposed"), weights)
 
     def _vertex(self, v: object) -> int:
         """A vertex of the graph, ``0 <= v < num_vertices``."""

@@ -9,6 +9,7 @@ making one loads no native module.
 
 from __future__ import annotations
 
+import numbers
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,9 @@ def check_choice(value: object, allowed: tuple[str, ...], what: str) -> str:
 def check_bool(value: object, what: str) -> bool:
     """Return ``value`` as a bool; it must be a bool (or a NumPy bool).
 
+    ``bool(value)`` would read the string ``"False"`` as True, so nothing is
+    converted.
+
     Raises
     ------
     InvalidArgumentError
@@ -71,7 +75,41 @@ def check_bool(value: object, what: str) -> bool:
     """
     if isinstance(value, bool | np.bool_):
         return bool(value)
-    raise InvalidArgumentError(f"{what} must be a bool, got {value!r}")
+    raise InvalidArgumentError(f"{what} must be a bool (True or False), got {value!r}")
+
+
+def check_int(value: object, what: str) -> int:
+    """Return ``value`` as an int: an int or a NumPy integer, not a bool or a float.
+
+    ``int(value)`` would truncate ``2.7`` to 2, so floats are refused, as
+    DESIGN 3 refuses them in arrays.
+
+    Raises
+    ------
+    InvalidArgumentError
+        When ``value`` is not an integer.
+    """
+    if type(value) is int:  # the common case first (a bool's type is bool)
+        return value
+    if not isinstance(value, bool | np.bool_):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{what} must be an integer, got {value!r}")
+
+
+def check_real(value: object, what: str) -> float:
+    """Return ``value`` as a float: an int, a float or a NumPy number, not a bool or a string.
+
+    Raises
+    ------
+    InvalidArgumentError
+        When ``value`` is not a real number.
+    """
+    if isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
+        return float(value)
+    raise InvalidArgumentError(f"{what} must be a number, got {value!r}")
 
 
 def dtype_name(value: object, what: str) -> str:
@@ -424,12 +462,7 @@ class GraphProperties:
 
 
 def _check_num_weights(value: Any, what: str) -> int:
-    if isinstance(value, bool | np.bool_):
-        raise InvalidArgumentError(f"{what} must be an integer, got {value!r}")
-    try:
-        k = operator.index(value)
-    except TypeError:
-        raise InvalidArgumentError(f"{what} must be an integer, got {value!r}") from None
+    k = check_int(value, what)
     if not 0 <= k <= MAX_WEIGHTS:
         raise InvalidArgumentError(f"{what} is {k}; expected 0..{MAX_WEIGHTS}")
     return k

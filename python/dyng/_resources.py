@@ -6,7 +6,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from dyng._backend import native
-from dyng._properties import check_choice
+from dyng._properties import check_choice, check_int
 from dyng.errors import InvalidArgumentError, NotSupportedError
 
 if TYPE_CHECKING:
@@ -60,8 +60,7 @@ class Resources:
         if backend == "cuda":
             raise NotSupportedError(_CUDA_MESSAGE)
         check_choice(backend, BACKENDS, "backend")
-        if isinstance(num_threads, bool) or not isinstance(num_threads, int):
-            raise InvalidArgumentError(f"num_threads must be an int, got {num_threads!r}")
+        num_threads = check_int(num_threads, "num_threads")
         if not 0 <= num_threads <= MAX_THREADS:
             raise InvalidArgumentError(
                 f"num_threads is {num_threads}; accepted: 0 (all available) or 1 .. {MAX_THREADS}"

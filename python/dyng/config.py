@@ -17,11 +17,15 @@ import numpy as np
 
 from dyng._backend import native, use_cpu_only
 from dyng._namespace import public_dir
+from dyng._properties import check_int
+from dyng.errors import InvalidArgumentError
 
 __all__ = ["config", "get_log_level", "set_log_level", "show_config", "use_cpu_only"]
 
 logger = logging.getLogger("dyng")
 """The logger of the package, ``logging.getLogger("dyng")``."""
+
+_LEVEL_NAMES = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET")
 
 
 def config() -> dict[str, Any]:
@@ -95,17 +99,20 @@ def set_log_level(level: int | str) -> None:
 
     Raises
     ------
-    ValueError
-        For an unknown level name.
+    InvalidArgumentError
+        For an unknown level name, or a level that is neither a name nor an
+        integer (a ``ValueError``).
     """
     if isinstance(level, str):
-        name = level.upper()
-        value = logging.getLevelName(name)
+        value = logging.getLevelName(level.upper())
         if not isinstance(value, int):
-            raise ValueError(f"unknown log level {level!r}")
+            names = ", ".join(_LEVEL_NAMES)
+            raise InvalidArgumentError(
+                f"unknown log level {level!r}; accepted: an integer or one of {names}"
+            )
         logger.setLevel(value)
     else:
-        logger.setLevel(int(level))
+        logger.setLevel(check_int(level, "level"))
 
 
 def get_log_level() -> int:

@@ -29,7 +29,6 @@ CycleEnumeration-GPU.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
@@ -43,6 +42,7 @@ from dyng._backend import native
 from dyng._batch import EdgeBatch
 from dyng._graph import Graph
 from dyng._namespace import public_dir
+from dyng._properties import check_int
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -71,10 +71,7 @@ def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
 
 def _max_length(o: Options) -> int:
     """``o.max_length`` as an int in int64 (the native module checks the range)."""
-    value = o.max_length
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"max_length must be an int, got {type(value).__name__}")
-    k = int(value)
+    k = check_int(o.max_length, "max_length")
     if not -1 <= k <= _INT64_MAX:
         raise InvalidArgumentError(f"max_length is {k}; accepted: -1 (no bound) or 2 .. 2**31 - 1")
     return k
@@ -186,13 +183,10 @@ class Result:
         Raises
         ------
         InvalidArgumentError
-            For a negative length.
-        TypeError
-            For a length that is not an integer.
+            For a negative length, or one that is not an integer (a float, a
+            bool, a string).
         """
-        if isinstance(length, bool):
-            raise TypeError("length must be an int, got bool")
-        k = operator.index(length)
+        k = check_int(length, "length")
         if k < 0:
             raise InvalidArgumentError(f"length is {k}; accepted: a length of 0 or more")
         h = self._r.histogram()
@@ -310,7 +304,8 @@ def compute(graph: Graph, *, options: Options | None = None, **keywords: Any) ->
     Raises
     ------
     InvalidArgumentError
-        For a ``max_length`` of 0, 1 or below -1.
+        For a ``max_length`` of 0, 1 or below -1, or one that is not an
+        integer.
     CapacityError
         When a count passes ``2**64 - 1``.
     TypeError

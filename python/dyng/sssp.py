@@ -26,7 +26,6 @@ the recomputation (a source that deletions have cut off).
 
 from __future__ import annotations
 
-import operator
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +40,7 @@ from dyng._batch import EdgeBatch
 from dyng._convert import natural_ids, to_ids
 from dyng._graph import Graph
 from dyng._namespace import public_dir
+from dyng._properties import check_bool, check_int, check_real
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -53,29 +53,55 @@ __all__ = ["INFINITE_DISTANCE", "Options", "Result", "Stats", "compute", "update
 INFINITE_DISTANCE: int = 2**61 - 1
 
 
-def _native_int(value: object, what: str, lo: int, hi: int) -> int:
-    """``value`` as an int, checked to lie in the native type's range ``lo .. hi``.
+def _vertex_arg(value: object, what: str, n: int) -> int:
+    """``value`` as a vertex of a graph of ``n`` vertices: an integer in ``0 .. n - 1``."""
+    v = check_int(value, what)
+    if n == 0:
+        raise InvalidArgumentError(
+            f"{what} is {v}; the graph has no vertices, so there is no {what} to take"
+        )
+    if not 0 <= v < n:
+        raise InvalidArgumentError(
+            f"{what} is {v}; the graph has {n} vertices (accepted: 0..{n - 1})"
+        )
+    return v
 
-    Within that range the native module checks the value against the graph
-    and names it; past it the conversion would raise a bare ``OverflowError``.
+
+def _native_args(o: Options, source: object, graph: Graph) -> tuple[int, int, int]:
+    """(source, objective, delta), each an integer within its native type.
+
+    The options' other fields are checked by :func:`_flags`; the native module
+    checks objective against the graph's weight columns.
     """
-    if isinstance(value, bool | np.bool_):
-        raise TypeError(f"{what} must be an integer, got {value!r}")
-    try:
-        k = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be an integer, got {value!r}") from None
-    if not lo <= k <= hi:
-        raise InvalidArgumentError(f"{what} is {k}; accepted: {lo} .. {hi} at most")
-    return k
+    src = _vertex_arg(source, "source", graph.num_vertices)
+    objective = check_int(o.objective, "objective")
+    if not 0 <= objective < 2**31:
+        k = graph.num_weights
+        raise InvalidArgumentError(
+            f"objective is {objective}; the graph has {k} weight columns "
+            f"(accepted: 0..{k - 1 if k > 0 else 0})"
+        )
+    delta = check_int(o.delta, "delta")
+    if not 0 <= delta < 2**63:
+        raise InvalidArgumentError(
+            f"delta is {delta}; accepted: 0 (chosen from a sample of the rows' weights) or "
+            "more, up to 2**63 - 1"
+        )
+    return src, objective, delta
 
 
-def _native_args(o: Options, source: object) -> tuple[int, int, int]:
-    """(source, objective, delta), each within its native type."""
+def _flags(o: Options) -> tuple[float, float, bool, str]:
+    """(fallback_fraction, fallback_max_fraction, validate_inputs, engine), checked:
+    numbers, a bool and a string (no ``float("0.5")``, no ``bool("False")``).
+
+    The native module checks the fractions' range and the engine's name (and
+    that it is a string).
+    """
     return (
-        _native_int(source, "source", -(2**63), 2**63 - 1),
-        _native_int(o.objective, "objective", -(2**31), 2**31 - 1),
-        _native_int(o.delta, "delta", -(2**63), 2**63 - 1),
+        check_real(o.fallback_fraction, "fallback_fraction"),
+        check_real(o.fallback_max_fraction, "fallback_max_fraction"),
+        check_bool(o.validate_inputs, "validate_inputs"),
+        o.engine,
     )
 
 
@@ -161,22 +187,16 @@ class Result:
             tight, or, with ``validate_inputs``, a parent that is not the
             lowest-id tight in-neighbour); the message names the vertex.
         """
+        if not isinstance(graph, Graph):
+            raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
         o = _options(options, keywords)
-        src, objective, delta = _native_args(o, source)
+        src, objective, delta = _native_args(o, source, graph)
+        fraction, max_fraction, validate, engine = _flags(o)
         d = _vertex_values(distances, "distances")
         p = _vertex_values(parents, "parents")
         return cls._wrap(
             native.sssp_from_arrays(
-                graph._g,
-                src,
-                d,
-                p,
-                objective,
-                float(o.fallback_fraction),
-                float(o.fallback_max_fraction),
-                bool(o.validate_inputs),
-                str(o.engine),
-                delta,
+                graph._g, src, d, p, objective, fraction, max_fraction, validate, engine, delta
             )
         )
 
@@ -236,16 +256,12 @@ class Result:
 
         Raises
         ------
-        TypeError
-            For a vertex that is not an integer (a float, a string, a bool).
         InvalidArgumentError
-            For a vertex out of range.
+            For a vertex that is not an integer (a float, a string, a bool) or
+            is out of range.
         """
         parents = self._r.parents
-        n = len(parents)
-        v = _native_int(vertex, "vertex", -(2**63), 2**63 - 1)
-        if not 0 <= v < n:
-            raise InvalidArgumentError(f"vertex {v} is not in 0..{n - 1}")
+        v = _vertex_arg(vertex, "vertex", len(parents))
         p = np.asarray(parents)
         if v != self.source and p[v] < 0:
             return []
@@ -299,24 +315,22 @@ def compute(
     ------
     InvalidArgumentError
         For a source out of range, an objective past the weight columns, or a
-        weight below 1 anywhere in the objective's column.
+        weight below 1 anywhere in the objective's column; for a source,
+        objective or delta that is not an integer, a fraction that is not a
+        number, or a ``validate_inputs`` that is not a bool.
     TypeError
         For an unknown keyword.
+    KeyboardInterrupt
+        When the graph's resources are interrupted (or on Ctrl-C).
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
     o = _options(options, keywords)
-    src, objective, delta = _native_args(o, source)
+    src, objective, delta = _native_args(o, source, graph)
+    fraction, max_fraction, validate, engine = _flags(o)
     return Result._wrap(
         native.sssp_compute(
-            graph._g,
-            src,
-            objective,
-            float(o.fallback_fraction),
-            float(o.fallback_max_fraction),
-            bool(o.validate_inputs),
-            str(o.engine),
-            delta,
+            graph._g, src, objective, fraction, max_fraction, validate, engine, delta
         )
     )
 

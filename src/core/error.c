@@ -99,3 +99,21 @@ dyng_status dyng_i_oom(const char *what, size_t bytes) {
     return dyng_i_error(DYNG_OUT_OF_MEMORY, "out of memory allocating %zu bytes for %s", bytes,
                         what);
 }
+
+dyng_status dyng_i_stale_error(const char *kind, uint64_t result_version, uint64_t result_state,
+                               uint64_t graph_version, uint64_t graph_state) {
+    const unsigned long long rv = result_version, rs = result_state, gv = graph_version,
+                             gs = graph_state;
+    if (result_version >= graph_version || result_state > graph_state)
+        return dyng_i_error(DYNG_STALE_RESULT,
+                            "the %s result was computed on another graph (version %llu, state "
+                            "%llu), not on this one (version %llu, state %llu); compute a result "
+                            "on this graph, or pass the result with its own graph",
+                            kind, rv, rs, gv, gs);
+    return dyng_i_error(DYNG_STALE_RESULT,
+                        "the %s result belongs to version %llu (state %llu) of its graph, and "
+                        "this graph is at version %llu (state %llu): a batch was applied without "
+                        "updating the result, or the result was computed on another graph; "
+                        "recompute it, or update it with every batch",
+                        kind, rv, rs, gv, gs);
+}

@@ -9,6 +9,7 @@
 #define DYNG_I_ERROR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dyng/status.h"
 
@@ -25,6 +26,16 @@ dyng_status dyng_i_file_error(const char *path, int64_t line, int64_t column, co
 
 /* Record the location of an error whose message is already set. */
 void dyng_i_error_set_location(const char *path, int64_t line, int64_t column);
+
+/* Return DYNG_STALE_RESULT after a message saying why the `kind` result
+ * ("sssp", ...) made for a graph state (result_version, result_state) does not
+ * fit the graph now at (graph_version, graph_state). State ids come from one
+ * counter and a graph's grow with its versions, so a result whose version is
+ * not below the graph's, or whose state id is above the graph's, was made on
+ * another graph; otherwise the graph may have moved on since, or the result
+ * may come from another graph, and the message names both. */
+dyng_status dyng_i_stale_error(const char *kind, uint64_t result_version, uint64_t result_state,
+                               uint64_t graph_version, uint64_t graph_state);
 
 /* Return `status` after an out-of-memory message naming what was allocated. */
 dyng_status dyng_i_oom(const char *what, size_t bytes);

@@ -556,7 +556,7 @@ static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t cou
     const int64_t pieces = (count + HAS_EDGES_PIECE - 1) / HAS_EDGES_PIECE;
     const int threads = pieces > 1 ? dyng_i_threads(g->res) : 1;
     if (dyng_i_run_chunks(pieces, find_edges_piece, &job, g->res, threads) != DYNG_OK)
-        return dyng_i_error(DYNG_INTERRUPTED, "%s interrupted", what);
+        return dyng_i_error(DYNG_INTERRUPTED, "%s was interrupted", what);
     return DYNG_OK;
 }
 

@@ -875,6 +875,10 @@ static void test_has_edges(void) {
     /* A set interrupt flag stops it. */
     CHECK_OK(dyng_interrupt(r2));
     CHECK_STATUS(dyng_graph_has_edges(g, Q, DYNG_TYPE_INT64, qs, qd, got), DYNG_INTERRUPTED);
+    CHECK(strcmp(dyng_error_message(), "has_edges was interrupted") == 0); /* its own name */
+    CHECK_STATUS(dyng_graph_edge_weights(g, Q, DYNG_TYPE_INT64, qs, qd, got, NULL),
+                 DYNG_INTERRUPTED);
+    CHECK(strcmp(dyng_error_message(), "edge_weights was interrupted") == 0);
     CHECK_OK(dyng_interrupt_clear(r2));
     dyng_graph_free(&g);
     dyng_resources_free(&r2);

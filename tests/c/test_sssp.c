@@ -524,10 +524,30 @@ static void test_failures(void) {
     CHECK_STATUS(dyng_sssp_update(g, b, r, NULL), DYNG_INTERRUPTED);
     dyng_interrupt_clear(NULL);
     CHECK(same_state(g, v1, r, d0, p0, n1));
+    /* A compute too short to reach a poll of its loops stops all the same. */
+    dyng_resources *gr = NULL;
+    dyng_graph_resources(&gr, g);
+    dyng_sssp_result *none = NULL;
+    dyng_interrupt(gr);
+    CHECK_STATUS(dyng_sssp_compute(&none, g, 0, NULL), DYNG_INTERRUPTED);
+    CHECK(none == NULL);
+    dyng_interrupt_clear(gr);
     /* A stale result: the graph moved on without it. */
     dyng_apply_summary sum;
     CHECK_OK(dyng_graph_apply(g, b, &sum));
     CHECK_STATUS(dyng_sssp_update(g, b, before, NULL), DYNG_STALE_RESULT);
+    CHECK(strstr(dyng_error_message(), "a batch was applied without updating the result") != NULL);
+    /* A result of another graph: one made later (a larger state id), or one
+     * whose version the graph has not passed, cannot be of this graph. */
+    dyng_graph *other = NULL;
+    dyng_sssp_result *theirs = NULL;
+    CHECK_OK(dyng_graph_clone(&other, g));
+    CHECK_OK(dyng_graph_apply(other, b, &sum)); /* a state id above g's */
+    CHECK_OK(dyng_sssp_compute(&theirs, other, 0, NULL));
+    CHECK_STATUS(dyng_sssp_update(g, b, theirs, NULL), DYNG_STALE_RESULT);
+    CHECK(strstr(dyng_error_message(), "computed on another graph") != NULL);
+    dyng_sssp_result_free(&theirs);
+    dyng_graph_free(&other);
     dyng_batch_free(&b);
     dyng_sssp_result_free(&before);
     dyng_sssp_result_free(&r);

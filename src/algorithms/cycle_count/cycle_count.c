@@ -47,7 +47,7 @@ static dyng_status check_options(const dyng_cycle_count_options *o) {
     if (o->max_length == -1 || (o->max_length >= 2 && o->max_length <= INT32_MAX))
         return DYNG_OK;
     return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                        "max_length is %lld; accepted: -1 (no bound) or 2 .. 2^31 - 1",
+                        "max_length is %lld; accepted: -1 (no bound) or 2 .. 2**31 - 1",
                         (long long)o->max_length);
 }
 
@@ -523,13 +523,8 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
                                        dyng_cycle_count_result *r) {
     DYNG_I_TRY(check_poison(r));
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
-        return dyng_i_error(DYNG_STALE_RESULT,
-                            "the cycle_count result belongs to version %llu (state %llu) of the "
-                            "graph, which is now at version %llu (state %llu); recompute it, or "
-                            "update it with every batch",
-                            (unsigned long long)r->graph_version,
-                            (unsigned long long)r->graph_state_id, (unsigned long long)g->version,
-                            (unsigned long long)g->state_id);
+        return dyng_i_stale_error("cycle_count", r->graph_version, r->graph_state_id, g->version,
+                                  g->state_id);
     DYNG_I_TRY(check_options(&r->options));
     const dyng_cycle_count_options *o = &r->options;
     dyng_i_cc_work *w = &r->work;

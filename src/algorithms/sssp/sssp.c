@@ -45,9 +45,10 @@ static dyng_status check_options(const dyng_sssp_options *o, const dyng_graph *g
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "engine is %d; accepted: auto, dijkstra, near_far", (int)o->engine);
     if (o->delta < 0)
-        return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "delta is %lld; accepted: 0 (chosen from the weights) or more",
-                            (long long)o->delta);
+        return dyng_i_error(
+            DYNG_INVALID_ARGUMENT,
+            "delta is %lld; accepted: 0 (chosen from a sample of the rows' weights) or more",
+            (long long)o->delta);
     if (!(o->fallback_fraction >= 0.0 && o->fallback_fraction <= 1.0))
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "fallback_fraction is %g; accepted: a number from 0 to 1",
@@ -273,6 +274,11 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     DYNG_I_CHECK_ARG(g);
     dyng_sssp_options o;
     DYNG_I_TRY(check_inputs(&o, options, g, source));
+    /* The engines poll the flag every few thousand vertices, so a small graph
+     * would finish before its first poll: a call made while the flag is set
+     * stops here. */
+    if (dyng_i_interrupted(g->res))
+        return dyng_i_error(DYNG_INTERRUPTED, "sssp compute was interrupted");
     dyng_sssp_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, source, &o));
     /* The work arrays wait for the first update; the compute's own queue
@@ -338,13 +344,8 @@ static int64_t repair_step(const dyng_graph *g, dyng_sssp_result *r) {
 
 dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r) {
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
-        return dyng_i_error(DYNG_STALE_RESULT,
-                            "the sssp result belongs to version %llu (state %llu) of the graph, "
-                            "which is now at version %llu (state %llu); recompute it, or update it "
-                            "with every batch",
-                            (unsigned long long)r->graph_version,
-                            (unsigned long long)r->graph_state_id, (unsigned long long)g->version,
-                            (unsigned long long)g->state_id);
+        return dyng_i_stale_error("sssp", r->graph_version, r->graph_state_id, g->version,
+                                  g->state_id);
     DYNG_I_TRY(check_options(&r->options, g));
     const int K = g->p.num_weights, obj = r->options.objective;
     if (K > 0 && b->num_weights == K)
