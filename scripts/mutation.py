@@ -101,10 +101,15 @@ class Edit:
     new: str
 
 
-def unlocked(path: str, lock: str, body: str) -> Edit:
+def unlocked(path: str, lock: str, body: str, indent: str = "    ") -> Edit:
     """The Edit that drops the shared lock ``lock`` (as C names it: ``"&g->lock"``) taken
-    around ``body`` (whole lines) in ``path``: the lock line and the unlock line go."""
-    return Edit(path, f"    dyng_py_rdlock({lock});\n{body}    dyng_py_unlock({lock});\n", body)
+    around ``body`` (whole lines) in ``path``: the lock line and the unlock line go (both
+    indented by ``indent``)."""
+    return Edit(
+        path,
+        f"{indent}dyng_py_rdlock({lock});\n{body}{indent}dyng_py_unlock({lock});\n",
+        body,
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -738,8 +743,13 @@ MUTANTS: tuple[Mutant, ...] = (
             unlocked(
                 "python/_core/graph.c",
                 "&self->lock",
-                "    s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
-                "dst.data,\n                                (bool *)f_data, (int32_t *)w_data);\n",
+                "    if (weights != NULL)\n"
+                "        s = dyng_graph_edge_weights(self->handle, src.length, src.type, src.data, "
+                "dst.data,\n"
+                "                                    (bool *)f_data, (int32_t *)w_data);\n"
+                "    else\n"
+                "        s = dyng_graph_has_edges(self->handle, src.length, src.type, src.data, "
+                "dst.data,\n                                 (bool *)f_data);\n",
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
@@ -779,7 +789,8 @@ MUTANTS: tuple[Mutant, ...] = (
             unlocked(
                 "python/_core/io.c",
                 "&g->lock",
-                "    dyng_status s = dyng_mm_write_graph(g->handle, path, column);\n",
+                "        s = dyng_mm_write_graph(g->handle, PATH_TEXT(path_obj), column);\n",
+                indent="        ",
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
@@ -795,7 +806,8 @@ MUTANTS: tuple[Mutant, ...] = (
             unlocked(
                 "python/_core/io.c",
                 "&g->lock",
-                "    dyng_status s = dyng_el_write_graph(g->handle, path);\n",
+                "        s = dyng_el_write_graph(g->handle, PATH_TEXT(path_obj));\n",
+                indent="        ",
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),
@@ -811,8 +823,9 @@ MUTANTS: tuple[Mutant, ...] = (
             unlocked(
                 "python/_core/io.c",
                 "&g->lock",
-                "    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, "
+                "        s = dyng_csr_files_write_graph(g->handle, PATH_TEXT(prefix_obj), "
                 "compress != 0);\n",
+                indent="        ",
             ),
         ),
         py_tests=("tests/python/test_threads_whole_states.py",),

@@ -5,7 +5,10 @@
  * Every reader accepts plain and gzip-compressed files (detected from the
  * content, not the name), LF and CRLF line ends, and reports a malformed file
  * as DYNG_FILE_FORMAT with the path, line and column (1-based) in the error
- * location (status.h). Writers compress when the path ends in ".gz".
+ * location (status.h). Writers compress when the path ends in ".gz". The
+ * batch writers (.dgt, .dgb, change files, signed batches) refuse a batch
+ * with a negative id (DYNG_INVALID_ARGUMENT) before they write any of it:
+ * no batch reader accepts one.
  *
  * Interrupts: whole-file reads poll the interrupt flag (the resources' given,
  * and the process-wide one) every 8 MB of text, and the writers of whole
@@ -23,9 +26,15 @@
  *
  * .dgt: dynG's batch text. An optional "%dgt 1" first line; "%batch <id>"
  * starts a batch (ids are non-negative and strictly increase); "+e u v
- * [w1..wK]" inserts, "-e u v" deletes (0-based ids); "#" starts a comment
- * line; blank lines are skipped. Edge lines before the first "%batch" form a
- * batch with id 0. Every "+e" line of a file has the same number of weights.
+ * [w1..wK]" inserts, "-e u v" deletes (0-based ids); a "#" at the start of
+ * a token starts a comment that runs to the end of the line (so "# ..."
+ * lines and "+e 0 1 # note" both hold comments; "1#2" is a malformed
+ * token); blank lines are skipped. Edge lines before the first "%batch" form
+ * a batch with id 0. Every "+e" line of a file has the same number of
+ * weights. A CR that is not part of a CRLF line end is an error. A
+ * "%aborted" line (what dyng_dgt_writer_abort writes) ends the batch before
+ * it, which is returned; the next call fails at that line: the stream is
+ * incomplete.
  */
 #ifndef DYNG_IO_H
 #define DYNG_IO_H
@@ -143,12 +152,21 @@ typedef struct dyng_dgt_writer dyng_dgt_writer;
 dyng_status dyng_dgt_writer_open(dyng_dgt_writer **out, const char *path);
 
 /* Errors: DYNG_INVALID_ARGUMENT when the batch id does not exceed the last
- * one written or its weight count differs from earlier batches. */
+ * one written, its weight count differs from earlier batches, or an id is
+ * negative; a refused batch writes nothing. */
 dyng_status dyng_dgt_write_batch(dyng_dgt_writer *w, const dyng_batch *b);
 
 /* Flush and close; reports a write error (DYNG_FILE_FORMAT) that happened
  * on the way. *w becomes NULL either way. */
 dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w);
+
+/* Close a stream that failed (a batch refused, its source failed): the
+ * batches written stay, followed by a "%aborted" line; a reader returns them,
+ * then fails at that line, instead of taking the cut-off stream for a whole
+ * one.
+ * Returns a write error of the stream (the caller usually reports its own
+ * error instead). *w becomes NULL either way; NULL or *w NULL is a no-op. */
+dyng_status dyng_dgt_writer_abort(dyng_dgt_writer **w);
 
 /*
  * .dgb: dynG's binary batch stream, for long streams. Little-endian
@@ -180,8 +198,8 @@ dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w);
 typedef struct dyng_dgb_reader dyng_dgb_reader;
 
 /* Open a .dgb file (plain or gzip) and read its header; batches come with
- * ids of vertex_type (int32 or int64; a file id that int32 cannot hold is
- * DYNG_FILE_FORMAT, naming it). */
+ * ids of vertex_type (int32 or int64; a file id that int32 cannot hold, or
+ * a negative one, is DYNG_FILE_FORMAT, naming it). */
 dyng_status dyng_dgb_open(dyng_dgb_reader **out, const char *path, dyng_type vertex_type);
 
 /* The next batch into `into` (cleared first; vertex type and weight count
@@ -204,13 +222,22 @@ dyng_status dyng_dgb_writer_open(dyng_dgb_writer **out, const char *path, dyng_t
                                  int num_weights);
 
 /* Errors: DYNG_INVALID_ARGUMENT when the id does not exceed the last one
- * written, the weight count differs (for a batch with insertions), or an id
- * does not fit 4-byte ids. */
+ * written, the weight count differs (for a batch with insertions), or a
+ * vertex id is negative or does not fit 4-byte ids; a refused batch writes
+ * nothing. */
 dyng_status dyng_dgb_write_batch(dyng_dgb_writer *w, const dyng_batch *b);
 
 /* Write the end record, flush and close; reports a write error of the
  * stream's life. *w becomes NULL either way. */
 dyng_status dyng_dgb_writer_close(dyng_dgb_writer **w);
+
+/* Close a stream that failed (a batch refused, its source failed) without
+ * the end record: the batches written stay, and a reader returns them, then
+ * reports the file as truncated, so the cut-off stream never passes for a
+ * whole one. Returns a write error of the stream (the caller usually
+ * reports its own error instead). *w becomes NULL either way; NULL or *w
+ * NULL is a no-op. */
+dyng_status dyng_dgb_writer_abort(dyng_dgb_writer **w);
 
 /*
  * Edge lists (SNAP and TUDataset style): one edge per line, "u v [w1..wK]".
@@ -221,13 +248,22 @@ dyng_status dyng_dgb_writer_close(dyng_dgb_writer **w);
  * - Comments: a token that starts with '#' or '%' begins a comment that runs
  *   to the end of the line; so "# ..." and "% ..." lines are comment lines
  *   and "1 2 # note" is the edge (1, 2). A '#' inside a token is no comment
- *   ("2#x" is a malformed id). Blank lines are skipped; LF or CRLF.
+ *   ("2#x" is a malformed id). Blank lines are skipped; LF or CRLF (a CR
+ *   that no LF follows is DYNG_FILE_FORMAT at its line and column: a file
+ *   with CR line ends would otherwise read as one line).
  * - Ids: non-negative decimal integers, as written (0-based) or, with
  *   one_based, 1-based (id 0 is then an error). A negative id is
  *   DYNG_FILE_FORMAT; an id past the vertex type is DYNG_CAPACITY (with the
  *   location). num_vertices is 1 + the largest id of the kept edges (0 for a
  *   file without edges), or, with compact_ids, the number of distinct ids of
  *   the kept edges, renumbered 0..k-1 in ascending order.
+ * - The writer's header: when the first line is exactly what
+ *   dyng_el_write_arrays writes, "# dynG edge list: N vertices, M edges, K
+ *   weights" (CRLF too), num_vertices is N, so isolated vertices at the end
+ *   survive a round trip; N below 1 + the largest id is DYNG_FILE_FORMAT at
+ *   N (N past int32 ids when int32 ids are asked for: DYNG_CAPACITY). Any
+ *   other first line is an ordinary comment; M and K are not checked;
+ *   compact_ids ignores the line. Directedness is not recorded.
  * - Weights: int32 integers ("7", "-3"; an integral real such as "7.0" or
  *   "1e3" too). num_weights -1 reads every column after the ids of the first
  *   data line as a weight, and every data line must have that many (a line
@@ -307,8 +343,8 @@ dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
  * Write edge arrays as an edge list: a "# dynG edge list: N vertices, M
  * edges, K weights" comment line, then "u\tv[\tw1..\twK]" per edge (ids as
  * they are, 0-based), in array order; gzip when the path ends in ".gz".
- * Reading it back (num_weights -1) gives the same arrays; num_vertices only
- * when vertex N - 1 has an edge. Errors: DYNG_INVALID_ARGUMENT (an id outside
+ * Reading it back (num_weights -1) gives the same arrays and num_vertices
+ * (the reader takes N from the first line). Errors: DYNG_INVALID_ARGUMENT (an id outside
  * [0, num_vertices), counts, NULL arrays), DYNG_FILE_FORMAT (cannot write),
  * DYNG_OUT_OF_MEMORY.
  */

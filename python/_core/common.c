@@ -64,11 +64,17 @@ static PyObject *raise_message(dyng_status status, const char *message) {
     if (!text)
         return NULL;
     if (status == DYNG_FILE_FORMAT && g_state.errors[DYNG_FILE_FORMAT]) {
-        const char *path = "";
+        const char *path = NULL;
         int64_t line = 0, column = 0;
         dyng_error_location(&path, &line, &column);
-        PyObject *exc =
-            PyObject_CallFunction(cls, "OsLL", text, path, (long long)line, (long long)column);
+        /* The path as the file system encodes it (os.fsdecode): a name that
+         * is not UTF-8 comes back as the str the caller passed (io.c hands
+         * libdyng os.fsencode's bytes). */
+        PyObject *path_obj = PyUnicode_DecodeFSDefault(path ? path : "");
+        PyObject *exc = path_obj ? PyObject_CallFunction(cls, "OOLL", text, path_obj,
+                                                         (long long)line, (long long)column)
+                                 : NULL;
+        Py_XDECREF(path_obj);
         Py_DECREF(text);
         if (exc) {
             PyErr_SetObject(cls, exc);

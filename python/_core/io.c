@@ -2,9 +2,12 @@
  * io.c - files: Matrix Market graphs and arrays, edge lists, .dgt and .dgb batch
  * streams, the research codes' files.
  *
- * Paths arrive as str (the typed layer applies os.fspath); every reader runs
- * with the GIL released and reports a malformed file as FileFormatError with
- * path, line and column.
+ * Paths arrive as str (the typed layer applies os.fspath) and go to libdyng
+ * as the bytes the file system sees (PyUnicode_FSConverter, os.fsencode's
+ * rule), so a file name that is not UTF-8 (a str with surrogate escapes)
+ * names its own file; a FileFormatError's path comes back the same way
+ * (common.c). Every reader runs with the GIL released and reports a
+ * malformed file as FileFormatError with path, line and column.
  */
 #include <string.h>
 
@@ -16,6 +19,12 @@ static const char *const id_dtype_names[] = {"int32", "int64", NULL};
 
 static dyng_type id_type(int index) { return index == 0 ? DYNG_TYPE_INT32 : DYNG_TYPE_INT64; }
 
+/* A path argument: "O&" with PATH gives a new bytes object (release it with
+ * Py_XDECREF; PyArg_Parse* releases it when a later argument fails), whose
+ * text PATH_TEXT gives. */
+#define PATH PyUnicode_FSConverter
+#define PATH_TEXT(obj) PyBytes_AsString(obj)
+
 /* ---- Matrix Market ------------------------------------------------------- */
 
 /* A reader of a graph from a path (or prefix) with optional properties. */
@@ -25,46 +34,48 @@ typedef dyng_status (*graph_reader)(dyng_graph **, const char *, const dyng_grap
 /* (path, properties or None, resources or None) -> a graph read by `read`. */
 static PyObject *read_graph_with(PyObject *args, const char *format, graph_reader read,
                                  const char *stage) {
-    const char *path;
-    PyObject *props_obj, *res_obj;
-    if (!PyArg_ParseTuple(args, format, &path, &props_obj, &res_obj))
+    PyObject *path_obj = NULL, *props_obj, *res_obj;
+    if (!PyArg_ParseTuple(args, format, PATH, &path_obj, &props_obj, &res_obj))
         return NULL;
     dyng_graph_properties p, *pp = NULL;
     dyng_resources *r;
+    PyObject *result = NULL;
     if (props_obj != Py_None) {
         if (dyng_py_properties_arg(props_obj, &p) < 0)
-            return NULL;
+            goto done;
         pp = &p;
     }
     if (dyng_py_resources_arg(res_obj, &r) < 0)
-        return NULL;
+        goto done;
     dyng_graph *g = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, stage);
-    dyng_status s = read(&g, path, pp, r);
+    dyng_status s = read(&g, PATH_TEXT(path_obj), pp, r);
     DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+    result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+done:
+    Py_DECREF(path_obj);
+    return result;
 }
 
 static PyObject *mm_read_graph(PyObject *module, PyObject *args) {
     (void)module;
-    return read_graph_with(args, "sOO:mm_read_graph", dyng_mm_read_graph, "io.read_matrix_market");
+    return read_graph_with(args, "O&OO:mm_read_graph", dyng_mm_read_graph, "io.read_matrix_market");
 }
 
 static PyObject *mm_read_arrays(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
-    PyObject *dtype_obj, *res_obj;
+    PyObject *path_obj = NULL, *dtype_obj, *res_obj;
     int ignore_values, expand_symmetric;
-    if (!PyArg_ParseTuple(args, "sOppO:mm_read_arrays", &path, &dtype_obj, &ignore_values,
-                          &expand_symmetric, &res_obj))
+    if (!PyArg_ParseTuple(args, "O&OppO:mm_read_arrays", PATH, &path_obj, &dtype_obj,
+                          &ignore_values, &expand_symmetric, &res_obj))
         return NULL;
     int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
     dyng_resources *r;
-    if (t < 0 || dyng_py_resources_arg(res_obj, &r) < 0)
+    if (t < 0 || dyng_py_resources_arg(res_obj, &r) < 0) {
+        Py_DECREF(path_obj);
         return NULL;
+    }
     dyng_mm_read_options o;
     dyng_mm_read_options_default(&o);
     o.vertex_type = id_type(t);
@@ -74,8 +85,9 @@ static PyObject *mm_read_arrays(PyObject *module, PyObject *args) {
     memset(&a, 0, sizeof a);
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_matrix_market");
-    dyng_status s = dyng_mm_read_arrays(&a, path, &o, r);
+    dyng_status s = dyng_mm_read_arrays(&a, PATH_TEXT(path_obj), &o, r);
     DYNG_PY_END_NATIVE(&call);
+    Py_DECREF(path_obj);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     /* Copy into bytearrays (the typed layer hands out NumPy arrays over them). */
@@ -108,20 +120,23 @@ static PyObject *mm_read_arrays(PyObject *module, PyObject *args) {
 
 static PyObject *mm_write_graph(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *graph_obj;
-    const char *path;
+    PyObject *graph_obj, *path_obj = NULL;
     int column;
-    if (!PyArg_ParseTuple(args, "Osi:mm_write_graph", &graph_obj, &path, &column))
+    if (!PyArg_ParseTuple(args, "OO&i:mm_write_graph", &graph_obj, PATH, &path_obj, &column))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    dyng_status s = DYNG_OK;
+    if (g) {
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
+        dyng_py_rdlock(&g->lock);
+        s = dyng_mm_write_graph(g->handle, PATH_TEXT(path_obj), column);
+        dyng_py_unlock(&g->lock);
+        DYNG_PY_END_NATIVE(&call);
+    }
+    Py_DECREF(path_obj);
     if (!g)
         return NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
-    dyng_py_rdlock(&g->lock);
-    dyng_status s = dyng_mm_write_graph(g->handle, path, column);
-    dyng_py_unlock(&g->lock);
-    DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
@@ -161,9 +176,8 @@ static int edge_views_get(dyng_edge_arrays *a, edge_views *v, long long n, PyObj
                 dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld values, got %lld", m,
                               (long long)v->w.length);
             else
-                dyng_py_raise(DYNG_INVALID_ARGUMENT,
-                              "weights: expected %lld x %d values, got %lld", m, num_weights,
-                              (long long)v->w.length);
+                dyng_py_raise(DYNG_INVALID_ARGUMENT, "weights: expected %lld x %d values, got %lld",
+                              m, num_weights, (long long)v->w.length);
             return -1;
         }
     }
@@ -185,16 +199,18 @@ static void edge_views_release(edge_views *v) {
 
 static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
+    PyObject *path_obj = NULL;
     long long n;
     PyObject *src_obj, *dst_obj, *w_obj, *field_obj, *sym_obj;
-    if (!PyArg_ParseTuple(args, "sLOOOOO:mm_write_arrays", &path, &n, &src_obj, &dst_obj, &w_obj,
-                          &field_obj, &sym_obj))
+    if (!PyArg_ParseTuple(args, "O&LOOOOO:mm_write_arrays", PATH, &path_obj, &n, &src_obj, &dst_obj,
+                          &w_obj, &field_obj, &sym_obj))
         return NULL;
     int field = dyng_py_enum_arg(field_obj, field_names, "field");
     int symmetry = field < 0 ? -1 : dyng_py_enum_arg(sym_obj, symmetry_names, "symmetry");
-    if (symmetry < 0)
+    if (symmetry < 0) {
+        Py_DECREF(path_obj);
         return NULL;
+    }
     dyng_edge_arrays a;
     edge_views v;
     PyObject *result = NULL;
@@ -203,11 +219,12 @@ static PyObject *mm_write_arrays(PyObject *module, PyObject *args) {
         a.symmetry = (dyng_mm_symmetry)symmetry;
         dyng_py_call call;
         DYNG_PY_BEGIN_NATIVE(&call, "io.write_matrix_market");
-        dyng_status s = dyng_mm_write_arrays(path, &a);
+        dyng_status s = dyng_mm_write_arrays(PATH_TEXT(path_obj), &a);
         DYNG_PY_END_NATIVE(&call);
         result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
     }
     edge_views_release(&v);
+    Py_DECREF(path_obj);
     return result;
 }
 
@@ -250,24 +267,26 @@ static PyObject *copy_bytes(const void *data, size_t bytes) {
 
 static PyObject *el_read_arrays(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
-    PyObject *dtype_obj, *loops_obj, *dups_obj, *res_obj;
+    PyObject *path_obj = NULL, *dtype_obj, *loops_obj, *dups_obj, *res_obj;
     int num_weights, compact_ids, one_based;
-    if (!PyArg_ParseTuple(args, "sOippOOO:el_read_arrays", &path, &dtype_obj, &num_weights,
-                          &compact_ids, &one_based, &loops_obj, &dups_obj, &res_obj))
+    if (!PyArg_ParseTuple(args, "O&OippOOO:el_read_arrays", PATH, &path_obj, &dtype_obj,
+                          &num_weights, &compact_ids, &one_based, &loops_obj, &dups_obj, &res_obj))
         return NULL;
     dyng_el_read_options o;
     dyng_resources *r;
     if (el_options(&o, dtype_obj, num_weights, compact_ids, one_based, loops_obj, dups_obj) < 0 ||
-        dyng_py_resources_arg(res_obj, &r) < 0)
+        dyng_py_resources_arg(res_obj, &r) < 0) {
+        Py_DECREF(path_obj);
         return NULL;
+    }
     dyng_edge_arrays a;
     int64_t *ids = NULL;
     memset(&a, 0, sizeof a);
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_edge_list");
-    dyng_status s = dyng_el_read_arrays_ids(&a, &ids, path, &o, r);
+    dyng_status s = dyng_el_read_arrays_ids(&a, &ids, PATH_TEXT(path_obj), &o, r);
     DYNG_PY_END_NATIVE(&call);
+    Py_DECREF(path_obj);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     size_t m = (size_t)a.num_edges;
@@ -294,49 +313,54 @@ static PyObject *el_read_arrays(PyObject *module, PyObject *args) {
 
 static PyObject *el_read_graph(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
-    PyObject *dtype_obj, *loops_obj, *dups_obj, *props_obj, *res_obj;
+    PyObject *path_obj = NULL, *dtype_obj, *loops_obj, *dups_obj, *props_obj, *res_obj;
     int num_weights, compact_ids, one_based;
-    if (!PyArg_ParseTuple(args, "sOippOOOO:el_read_graph", &path, &dtype_obj, &num_weights,
-                          &compact_ids, &one_based, &loops_obj, &dups_obj, &props_obj, &res_obj))
+    if (!PyArg_ParseTuple(args, "O&OippOOOO:el_read_graph", PATH, &path_obj, &dtype_obj,
+                          &num_weights, &compact_ids, &one_based, &loops_obj, &dups_obj, &props_obj,
+                          &res_obj))
         return NULL;
     dyng_el_read_options o;
     dyng_graph_properties p, *pp = NULL;
     dyng_resources *r;
+    PyObject *result = NULL;
     if (el_options(&o, dtype_obj, num_weights, compact_ids, one_based, loops_obj, dups_obj) < 0)
-        return NULL;
+        goto done;
     if (props_obj != Py_None) {
         if (dyng_py_properties_arg(props_obj, &p) < 0)
-            return NULL;
+            goto done;
         pp = &p;
     }
     if (dyng_py_resources_arg(res_obj, &r) < 0)
-        return NULL;
+        goto done;
     dyng_graph *g = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_edge_list");
-    dyng_status s = dyng_el_read_graph(&g, path, &o, pp, r);
+    dyng_status s = dyng_el_read_graph(&g, PATH_TEXT(path_obj), &o, pp, r);
     DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    return dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+    result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+done:
+    Py_DECREF(path_obj);
+    return result;
 }
 
 static PyObject *el_write_graph(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *graph_obj;
-    const char *path;
-    if (!PyArg_ParseTuple(args, "Os:el_write_graph", &graph_obj, &path))
+    PyObject *graph_obj, *path_obj = NULL;
+    if (!PyArg_ParseTuple(args, "OO&:el_write_graph", &graph_obj, PATH, &path_obj))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    dyng_status s = DYNG_OK;
+    if (g) {
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
+        dyng_py_rdlock(&g->lock);
+        s = dyng_el_write_graph(g->handle, PATH_TEXT(path_obj));
+        dyng_py_unlock(&g->lock);
+        DYNG_PY_END_NATIVE(&call);
+    }
+    Py_DECREF(path_obj);
     if (!g)
         return NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
-    dyng_py_rdlock(&g->lock);
-    dyng_status s = dyng_el_write_graph(g->handle, path);
-    dyng_py_unlock(&g->lock);
-    DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
@@ -344,12 +368,12 @@ static PyObject *el_write_graph(PyObject *module, PyObject *args) {
 
 static PyObject *el_write_arrays(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
+    PyObject *path_obj = NULL;
     long long n;
     int num_weights;
     PyObject *src_obj, *dst_obj, *w_obj;
-    if (!PyArg_ParseTuple(args, "sLOOOi:el_write_arrays", &path, &n, &src_obj, &dst_obj, &w_obj,
-                          &num_weights))
+    if (!PyArg_ParseTuple(args, "O&LOOOi:el_write_arrays", PATH, &path_obj, &n, &src_obj, &dst_obj,
+                          &w_obj, &num_weights))
         return NULL;
     dyng_edge_arrays a;
     edge_views v;
@@ -359,11 +383,12 @@ static PyObject *el_write_arrays(PyObject *module, PyObject *args) {
         a.symmetry = DYNG_MM_GENERAL;
         dyng_py_call call;
         DYNG_PY_BEGIN_NATIVE(&call, "io.write_edge_list");
-        dyng_status s = dyng_el_write_arrays(path, &a);
+        dyng_status s = dyng_el_write_arrays(PATH_TEXT(path_obj), &a);
         DYNG_PY_END_NATIVE(&call);
         result = s == DYNG_OK ? Py_NewRef(Py_None) : dyng_py_raise_status(s);
     }
     edge_views_release(&v);
+    Py_DECREF(path_obj);
     return result;
 }
 
@@ -382,14 +407,9 @@ static void batch_reader_close_both(batch_reader_object *self) {
     dyng_dgb_close(&self->dgb);
 }
 
-static PyObject *batch_reader_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"path", "vertex_dtype", "num_weights", NULL};
-    const char *path;
-    PyObject *dtype_obj = NULL;
-    int num_weights = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s|Oi:BatchReader", keywords, &path, &dtype_obj,
-                                     &num_weights))
-        return NULL;
+/* BatchReader(path, ...) once the path is bytes. */
+static PyObject *batch_reader_open(PyTypeObject *type, const char *path, PyObject *dtype_obj,
+                                   int num_weights) {
     int t = 1;
     if (dtype_obj && (t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype")) < 0)
         return NULL;
@@ -429,6 +449,18 @@ static PyObject *batch_reader_new(PyTypeObject *type, PyObject *args, PyObject *
     self->vertex_type = id_type(t);
     pthread_mutex_init(&self->mutex, NULL);
     return (PyObject *)self;
+}
+
+static PyObject *batch_reader_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"path", "vertex_dtype", "num_weights", NULL};
+    PyObject *path_obj = NULL, *dtype_obj = NULL;
+    int num_weights = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|Oi:BatchReader", keywords, PATH, &path_obj,
+                                     &dtype_obj, &num_weights))
+        return NULL;
+    PyObject *result = batch_reader_open(type, PATH_TEXT(path_obj), dtype_obj, num_weights);
+    Py_DECREF(path_obj);
+    return result;
 }
 
 static void batch_reader_dealloc(PyObject *obj) {
@@ -532,14 +564,8 @@ static PyType_Spec batch_reader_spec = {"dyng._core.BatchReader", sizeof(batch_r
 /* Write the batches of an iterable as .dgt (binary false) or .dgb with ids of
  * vertex_dtype and num_weights weights, one at a time as the iterable gives
  * them (a generator streams in constant memory). */
-static PyObject *batches_write(PyObject *module, PyObject *args) {
-    (void)module;
-    const char *path;
-    PyObject *iterable, *dtype_obj;
-    int binary, num_weights;
-    if (!PyArg_ParseTuple(args, "sOpOi:batches_write", &path, &iterable, &binary, &dtype_obj,
-                          &num_weights))
-        return NULL;
+static PyObject *batches_write_path(const char *path, PyObject *iterable, int binary,
+                                    PyObject *dtype_obj, int num_weights) {
     int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
     if (t < 0)
         return NULL;
@@ -571,15 +597,22 @@ static PyObject *batches_write(PyObject *module, PyObject *args) {
     }
     python_error = python_error || PyErr_Occurred() != NULL;
     Py_DECREF(it);
-    /* Close (a file cut short by an error stays as far as it got). The
-     * message of a failed write stays unless the close fails too. */
+    /* A stream cut short by an error (a refused batch, or the iterable
+     * failed: a bad input file, Ctrl-C) keeps what it wrote but is marked
+     * incomplete: .dgb without its end record, .dgt with a "%aborted" line,
+     * so that reading it fails instead of passing for a whole stream. The
+     * first error stands. */
     if (python_error) { /* the Python error stands; the close is quick */
-        dyng_dgt_writer_close(&dgt);
-        dyng_dgb_writer_close(&dgb);
+        dyng_dgt_writer_abort(&dgt);
+        dyng_dgb_writer_abort(&dgb);
         return NULL;
     }
     dyng_status close_status = DYNG_OK;
     DYNG_PY_BEGIN_NATIVE(&call, "io.write_batches");
+    if (s != DYNG_OK) {
+        dyng_dgt_writer_abort(&dgt);
+        dyng_dgb_writer_abort(&dgb);
+    }
     if (dgt)
         close_status = dyng_dgt_writer_close(&dgt);
     if (dgb)
@@ -592,106 +625,136 @@ static PyObject *batches_write(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *batches_write(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *path_obj = NULL, *iterable, *dtype_obj;
+    int binary, num_weights;
+    if (!PyArg_ParseTuple(args, "O&OpOi:batches_write", PATH, &path_obj, &iterable, &binary,
+                          &dtype_obj, &num_weights))
+        return NULL;
+    PyObject *result =
+        batches_write_path(PATH_TEXT(path_obj), iterable, binary, dtype_obj, num_weights);
+    Py_DECREF(path_obj);
+    return result;
+}
+
 /* ---- the research codes' files ------------------------------------------------ */
 
 static PyObject *csr_read_graph(PyObject *module, PyObject *args) {
     (void)module;
-    return read_graph_with(args, "sOO:csr_read_graph", dyng_csr_files_read_graph,
+    return read_graph_with(args, "O&OO:csr_read_graph", dyng_csr_files_read_graph,
                            "io.read_csr_triplet");
 }
 
 static PyObject *csr_write_graph(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *graph_obj;
-    const char *prefix;
+    PyObject *graph_obj, *prefix_obj = NULL;
     int compress;
-    if (!PyArg_ParseTuple(args, "Osp:csr_write_graph", &graph_obj, &prefix, &compress))
+    if (!PyArg_ParseTuple(args, "OO&p:csr_write_graph", &graph_obj, PATH, &prefix_obj, &compress))
         return NULL;
     dyng_py_graph *g = dyng_py_graph_arg(graph_obj, "graph");
+    dyng_status s = DYNG_OK;
+    if (g) {
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.write_csr_triplet");
+        dyng_py_rdlock(&g->lock);
+        s = dyng_csr_files_write_graph(g->handle, PATH_TEXT(prefix_obj), compress != 0);
+        dyng_py_unlock(&g->lock);
+        DYNG_PY_END_NATIVE(&call);
+    }
+    Py_DECREF(prefix_obj);
     if (!g)
         return NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.write_csr_triplet");
-    dyng_py_rdlock(&g->lock);
-    dyng_status s = dyng_csr_files_write_graph(g->handle, prefix, compress != 0);
-    dyng_py_unlock(&g->lock);
-    DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
 }
 
-/* A path argument that may be None (NULL). */
-static int optional_path(PyObject *obj, const char **out) {
-    *out = NULL;
-    if (obj == Py_None)
-        return 0;
-    *out = PyUnicode_AsUTF8AndSize(obj, NULL);
-    return *out ? 0 : -1;
+/* A path argument that may be None: "O&" with optional_path gives NULL for
+ * None and bytes as PATH does otherwise (release with Py_XDECREF). */
+static int optional_path(PyObject *obj, void *out) {
+    if (obj == NULL) { /* PyArg_Parse* cleaning up after a later failure */
+        Py_CLEAR(*(PyObject **)out);
+        return 1;
+    }
+    if (obj == Py_None) {
+        *(PyObject **)out = NULL;
+        return 1;
+    }
+    return PATH(obj, out);
 }
+
+static const char *optional_text(PyObject *obj) { return obj ? PATH_TEXT(obj) : NULL; }
 
 static PyObject *change_files_read(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *ins_obj, *del_obj, *dtype_obj, *res_obj;
+    PyObject *ins_obj = NULL, *del_obj = NULL, *dtype_obj, *res_obj;
     int num_weights;
-    if (!PyArg_ParseTuple(args, "OOOiO:change_files_read", &ins_obj, &del_obj, &dtype_obj,
-                          &num_weights, &res_obj))
+    if (!PyArg_ParseTuple(args, "O&O&OiO:change_files_read", optional_path, &ins_obj, optional_path,
+                          &del_obj, &dtype_obj, &num_weights, &res_obj))
         return NULL;
-    const char *ins, *del;
     dyng_resources *r;
+    PyObject *result = NULL;
     int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
-    if (t < 0 || optional_path(ins_obj, &ins) < 0 || optional_path(del_obj, &del) < 0 ||
-        dyng_py_resources_arg(res_obj, &r) < 0)
-        return NULL;
-    dyng_batch *b = NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.read_change_files");
-    dyng_status s = dyng_change_files_read(&b, ins, del, id_type(t), num_weights, r);
-    DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    return dyng_py_batch_wrap(dyng_py_state_global(), b);
+    if (t >= 0 && dyng_py_resources_arg(res_obj, &r) == 0) {
+        dyng_batch *b = NULL;
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.read_change_files");
+        dyng_status s = dyng_change_files_read(&b, optional_text(ins_obj), optional_text(del_obj),
+                                               id_type(t), num_weights, r);
+        DYNG_PY_END_NATIVE(&call);
+        result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
+    }
+    Py_XDECREF(ins_obj);
+    Py_XDECREF(del_obj);
+    return result;
 }
 
 static PyObject *signed_batch_read(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
-    PyObject *dtype_obj, *res_obj;
+    PyObject *path_obj = NULL, *dtype_obj, *res_obj;
     int num_weights;
-    if (!PyArg_ParseTuple(args, "sOiO:signed_batch_read", &path, &dtype_obj, &num_weights,
-                          &res_obj))
+    if (!PyArg_ParseTuple(args, "O&OiO:signed_batch_read", PATH, &path_obj, &dtype_obj,
+                          &num_weights, &res_obj))
         return NULL;
     dyng_resources *r;
+    PyObject *result = NULL;
     int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");
-    if (t < 0 || dyng_py_resources_arg(res_obj, &r) < 0)
-        return NULL;
-    dyng_batch *b = NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, "io.read_signed_batch");
-    dyng_status s = dyng_signed_batch_read(&b, path, id_type(t), num_weights, r);
-    DYNG_PY_END_NATIVE(&call);
-    if (s != DYNG_OK)
-        return dyng_py_raise_status(s);
-    return dyng_py_batch_wrap(dyng_py_state_global(), b);
+    if (t >= 0 && dyng_py_resources_arg(res_obj, &r) == 0) {
+        dyng_batch *b = NULL;
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, "io.read_signed_batch");
+        dyng_status s = dyng_signed_batch_read(&b, PATH_TEXT(path_obj), id_type(t), num_weights, r);
+        DYNG_PY_END_NATIVE(&call);
+        result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
+    }
+    Py_DECREF(path_obj);
+    return result;
 }
 
 /* Write a batch as change files (delete_path given) or as a signed file. */
 static PyObject *batch_text_write(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *batch_obj, *del_obj;
-    const char *path, *del;
-    if (!PyArg_ParseTuple(args, "OsO:batch_text_write", &batch_obj, &path, &del_obj))
+    PyObject *batch_obj, *path_obj = NULL, *del_obj = NULL;
+    if (!PyArg_ParseTuple(args, "OO&O&:batch_text_write", &batch_obj, PATH, &path_obj,
+                          optional_path, &del_obj))
         return NULL;
     dyng_py_batch *b = dyng_py_batch_arg(batch_obj, "batch");
-    if (!b || optional_path(del_obj, &del) < 0)
+    dyng_status s = DYNG_OK;
+    if (b) {
+        const char *path = PATH_TEXT(path_obj), *del = optional_text(del_obj);
+        dyng_py_call call;
+        DYNG_PY_BEGIN_NATIVE(&call, del ? "io.write_change_files" : "io.write_signed_batch");
+        dyng_py_rdlock(&b->lock);
+        s = del ? dyng_change_files_write(b->handle, path, del)
+                : dyng_signed_batch_write(b->handle, path);
+        dyng_py_unlock(&b->lock);
+        DYNG_PY_END_NATIVE(&call);
+    }
+    Py_DECREF(path_obj);
+    Py_XDECREF(del_obj);
+    if (!b)
         return NULL;
-    dyng_py_call call;
-    DYNG_PY_BEGIN_NATIVE(&call, del ? "io.write_change_files" : "io.write_signed_batch");
-    dyng_py_rdlock(&b->lock);
-    dyng_status s = del ? dyng_change_files_write(b->handle, path, del)
-                        : dyng_signed_batch_write(b->handle, path);
-    dyng_py_unlock(&b->lock);
-    DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;
@@ -700,20 +763,23 @@ static PyObject *batch_text_write(PyObject *module, PyObject *args) {
 /* Distances (tree false) or parents, read into a bytearray of int64. */
 static PyObject *vertex_values_read(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
+    PyObject *path_obj = NULL, *res_obj;
     int tree;
-    PyObject *res_obj;
-    if (!PyArg_ParseTuple(args, "spO:vertex_values_read", &path, &tree, &res_obj))
+    if (!PyArg_ParseTuple(args, "O&pO:vertex_values_read", PATH, &path_obj, &tree, &res_obj))
         return NULL;
     dyng_resources *r;
-    if (dyng_py_resources_arg(res_obj, &r) < 0)
+    if (dyng_py_resources_arg(res_obj, &r) < 0) {
+        Py_DECREF(path_obj);
         return NULL;
+    }
+    const char *path = PATH_TEXT(path_obj);
     int64_t *values = NULL, n = 0;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, tree ? "io.read_tree" : "io.read_distances");
     dyng_status s =
         tree ? dyng_tree_read(&values, &n, path, r) : dyng_distances_read(&values, &n, path, r);
     DYNG_PY_END_NATIVE(&call);
+    Py_DECREF(path_obj);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     PyObject *out = copy_bytes(values, (size_t)n * sizeof(int64_t));
@@ -724,14 +790,16 @@ static PyObject *vertex_values_read(PyObject *module, PyObject *args) {
 /* Distances (tree false) or parents from a buffer of int64 values. */
 static PyObject *vertex_values_write(PyObject *module, PyObject *args) {
     (void)module;
-    const char *path;
-    PyObject *values_obj;
+    PyObject *path_obj = NULL, *values_obj;
     int tree;
-    if (!PyArg_ParseTuple(args, "sOp:vertex_values_write", &path, &values_obj, &tree))
+    if (!PyArg_ParseTuple(args, "O&Op:vertex_values_write", PATH, &path_obj, &values_obj, &tree))
         return NULL;
     Py_buffer view;
-    if (PyObject_GetBuffer(values_obj, &view, PyBUF_C_CONTIGUOUS) < 0)
+    if (PyObject_GetBuffer(values_obj, &view, PyBUF_C_CONTIGUOUS) < 0) {
+        Py_DECREF(path_obj);
         return NULL;
+    }
+    const char *path = PATH_TEXT(path_obj);
     int64_t n = (int64_t)(view.len / (Py_ssize_t)sizeof(int64_t));
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, tree ? "io.write_tree" : "io.write_distances");
@@ -739,6 +807,7 @@ static PyObject *vertex_values_write(PyObject *module, PyObject *args) {
         tree ? dyng_tree_write(view.buf, n, path) : dyng_distances_write(view.buf, n, path);
     DYNG_PY_END_NATIVE(&call);
     PyBuffer_Release(&view);
+    Py_DECREF(path_obj);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
     Py_RETURN_NONE;

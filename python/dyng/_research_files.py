@@ -26,7 +26,7 @@ from dyng._batch import EdgeBatch
 from dyng._graph import Graph, PropertyKeywords, merge_properties
 from dyng._paths import PathLike
 from dyng._paths import path_str as _path
-from dyng._properties import GraphProperties, dtype_name
+from dyng._properties import GraphProperties, check_bool, check_int, dtype_name
 from dyng._resources import Resources, native_resources
 from dyng.errors import InvalidArgumentError
 
@@ -145,17 +145,17 @@ def write_csr_triplet(prefix: PathLike, graph: Graph, *, compress: bool = False)
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"graph: expected a dyng.Graph, got {type(graph).__name__}")
-    native.csr_write_graph(graph._g, _path(prefix), bool(compress))
+    native.csr_write_graph(graph._g, _path(prefix), check_bool(compress, "compress"))
 
 
-def _weights_arg(num_weights: int | None) -> int:
+def weights_arg(num_weights: int | None) -> int:
+    """``num_weights`` of a batch reader: -1 for None, else 0..64."""
     if num_weights is None:
         return -1
-    if isinstance(num_weights, bool) or not isinstance(num_weights, int | np.integer):
-        raise InvalidArgumentError(f"num_weights: expected an integer, got {num_weights!r}")
-    if not 0 <= int(num_weights) <= 64:
-        raise InvalidArgumentError(f"num_weights is {num_weights}; accepted: 0 to 64, or None")
-    return int(num_weights)
+    k = check_int(num_weights, "num_weights")
+    if not 0 <= k <= 64:
+        raise InvalidArgumentError(f"num_weights is {k}; accepted: 0 to 64, or None")
+    return k
 
 
 def read_change_files(
@@ -203,7 +203,7 @@ def read_change_files(
     vdt = dtype_name(vertex_dtype, "vertex_dtype")
     ins = None if insert is None else _path(insert)
     dele = None if delete is None else _path(delete)
-    k = _weights_arg(num_weights)
+    k = weights_arg(num_weights)
     return EdgeBatch._from_native(
         native.change_files_read(ins, dele, vdt, k, native_resources(resources))
     )
@@ -273,7 +273,7 @@ def read_signed_batch(
     (1, 2)
     """
     vdt = dtype_name(vertex_dtype, "vertex_dtype")
-    k = _weights_arg(num_weights)
+    k = weights_arg(num_weights)
     return EdgeBatch._from_native(
         native.signed_batch_read(_path(path), vdt, k, native_resources(resources))
     )
@@ -499,7 +499,8 @@ def read_histogram(path: PathLike) -> dict[int, int]:
         With ``.path``, ``.line`` and ``.column``: for a file that cannot be
         read, a line that is not two comma-separated non-negative integers, a
         length listed twice, a count past ``2**64 - 1``, a missing ``Total``
-        line, anything after it, or a total that is not the sum of the counts.
+        line (at the line after the last), anything after it, or a total that
+        is not the sum of the counts (at the total).
     """
     from dyng.errors import FileFormatError
 
@@ -534,7 +535,9 @@ def read_histogram(path: PathLike) -> dict[int, int]:
 
     counts: dict[int, int] = {}
     total: int | None = None
-    for i, raw_line in enumerate(text.splitlines(), start=1):
+    total_at = (0, 0)  # the line and column of the total
+    lines = text.splitlines()
+    for i, raw_line in enumerate(lines, start=1):
         line = raw_line.strip()
         if not line or line.startswith("#"):
             continue
@@ -547,14 +550,17 @@ def read_histogram(path: PathLike) -> dict[int, int]:
             raise fail("expected two fields", i, len(head) + 2 + tail.index(","))
         if head.strip() == "Total":
             total = number(tail, i, len(head) + 2, "the total")
+            total_at = (i, len(head) + 2 + len(tail) - len(tail.lstrip()))
             continue
         k = number(head, i, 1, "the length")
         c = number(tail, i, len(head) + 2, "the count")
         if k in counts:
             raise fail(f"length {k} is listed twice", i, 1)
         counts[k] = c
-    if total is None:
-        raise fail("no 'Total, N' line")
+    if total is None:  # reported where the line was expected: after the last one
+        raise fail("no 'Total, N' line", len(lines) + 1, 1)
     if total != sum(counts.values()):
-        raise fail(f"the total is {total}, but the counts add up to {sum(counts.values())}")
+        raise fail(
+            f"the total is {total}, but the counts add up to {sum(counts.values())}", *total_at
+        )
     return {k: counts[k] for k in sorted(counts) if counts[k]}

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from dyng._convert import INT32_MAX, INT32_MIN
 from dyng._graph import Graph, PropertyKeywords
 from dyng._namespace import public_dir
-from dyng._properties import GraphProperties
+from dyng._properties import GraphProperties, check_bool, check_choice
 from dyng._resources import Resources
 from dyng.errors import InvalidArgumentError
 
@@ -190,7 +190,8 @@ def from_scipy(
         Any format (CSR, CSC, COO, ...), shape ``(n, n)``. Every stored entry
         ``(i, j)`` is an edge ``i -> j``, explicit zeros included (call
         ``matrix.eliminate_zeros()`` to drop them); duplicates are merged by
-        the graph's ``multi_edges`` rule.
+        the graph's ``multi_edges`` rule (``"allow"`` keeps each as a
+        parallel edge).
     weighted : bool, optional
         Take the values as the one weight column (they must be integers, or
         floats with integral values, within int32). By default True, except
@@ -203,8 +204,14 @@ def from_scipy(
     **property_keywords
         ``directed``: True (default) for a directed graph; False makes each
         entry the undirected edge ``{i, j}``, which a matrix may store once
-        (upper or lower triangle) or twice (symmetric); two stored values of
-        one edge must agree. ``row_order``, ``multi_edges``,
+        (upper or lower triangle) or twice (symmetric, as :func:`to_scipy`
+        writes it). Without parallel edges every value stored for ``{i, j}``
+        must agree and the graph gets one edge. With
+        ``multi_edges="allow"`` each entry of ``(i, j)`` is one edge ``{i,
+        j}``; when the matrix also stores ``(j, i)``, those entries must hold
+        the same values (as a multiset) and mirror them, so a symmetric
+        matrix of ``p`` parallel edges gives ``p`` edges, not ``2p``; each
+        diagonal entry is one self-loop. ``row_order``, ``multi_edges``,
         ``store_transposed``, ``vertex_dtype``, ``offset_dtype``,
         ``semantics`` as in :meth:`Graph.from_edges`.
 
@@ -217,8 +224,9 @@ def from_scipy(
     ------
     InvalidArgumentError
         For a matrix that is not square or not sparse, non-integral or
-        out-of-range values, or (``directed=False``) the two stored values of
-        one edge that differ.
+        out-of-range values, or (``directed=False``) values of one edge that
+        differ (with ``multi_edges="allow"``: ``(i, j)`` and ``(j, i)``
+        entries that do not mirror each other).
     ImportError
         When SciPy is not installed.
 
@@ -243,12 +251,20 @@ def from_scipy(
     data = np.asarray(coo.data)
     if weighted is None:
         weighted = data.dtype.kind != "b"
+    weighted = check_bool(weighted, "weighted")
     w = _integral(data, "from_scipy: values") if weighted else None
-    directed = bool(
-        property_keywords.get("directed", True if properties is None else properties.directed)
+    directed = check_bool(
+        property_keywords.get("directed", True if properties is None else properties.directed),
+        "directed",
+    )
+    multi = property_keywords.get(
+        "multi_edges", "forbid" if properties is None else properties.parallel_edges
     )
     if not directed:
-        row, col, w = _undirected_entries(row, col, w)
+        if check_choice(multi, ("forbid", "allow"), "multi_edges") == "allow":
+            row, col, w = _undirected_multi_entries(row, col, w)
+        else:
+            row, col, w = _undirected_entries(row, col, w)
     return _build(
         n,
         row,
@@ -281,11 +297,66 @@ def _undirected_entries(
             i = int(bad[0])
             raise InvalidArgumentError(
                 f"from_scipy: the matrix is not symmetric: edge {{{lo[i]}, {hi[i]}}} is stored "
-                f"with values {int(starts[group[i]])} and {int(w[i])}; pass directed=True, or "
-                "make it symmetric (for example (m + m.T) / 2 or scipy.sparse.triu(m))"
+                f"with values {int(starts[group[i]])} and {int(w[i])}; pass directed=True, "
+                "multi_edges='allow' (for parallel edges), or make it symmetric (for example "
+                "(m + m.T) / 2 or scipy.sparse.triu(m))"
             )
         w = starts
     return lo[first], hi[first], w
+
+
+def _undirected_multi_entries(
+    row: npt.NDArray[np.int64], col: npt.NDArray[np.int64], w: npt.NDArray[np.int32] | None
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int32] | None]:
+    """The edges ``{i, j}`` of a matrix with parallel edges (``multi_edges="allow"``).
+
+    Each ``(i, j)`` entry with ``i <= j`` is an edge, in stored order. The
+    ``(j, i)`` entries (``i < j``) are the edges too when the matrix stores
+    no ``(i, j)``; when it stores both, the lower ones mirror the upper ones
+    and must hold the same values (as a multiset).
+    """
+    lo, hi = np.minimum(row, col), np.maximum(row, col)
+    lower = row > col
+    values = np.zeros(len(lo), dtype=np.int64) if w is None else w.astype(np.int64)
+    # pairs grouped, upper entries (values sorted) before lower ones
+    order = np.lexsort((values, lower, hi, lo))
+    lo_s, hi_s, lower_s, v_s = lo[order], hi[order], lower[order], values[order]
+    first = np.ones(len(lo), dtype=bool)
+    first[1:] = (lo_s[1:] != lo_s[:-1]) | (hi_s[1:] != hi_s[:-1])
+    group = np.cumsum(first) - 1
+    starts = np.flatnonzero(first)
+    ups = np.bincount(group, weights=~lower_s, minlength=len(starts)).astype(np.int64)
+    downs = np.bincount(group, weights=lower_s, minlength=len(starts)).astype(np.int64)
+    both = (ups > 0) & (downs > 0)
+    mismatch = both & (ups != downs)
+    # lower entries of a pair stored both ways: the one they mirror is up-count before
+    mirrored = lower_s & both[group]
+    i_low = np.flatnonzero(mirrored)
+    partner = i_low - ups[group[i_low]]
+    differs = np.zeros(len(starts), dtype=bool)
+    ok = ~mismatch[group[i_low]]
+    differs[group[i_low[ok]]] |= v_s[i_low[ok]] != v_s[partner[ok]]
+    bad = np.flatnonzero(mismatch | differs)
+    if len(bad):
+        g = int(bad[0])
+        members = np.arange(starts[g], starts[g] + ups[g] + downs[g])
+        i, j = int(lo_s[starts[g]]), int(hi_s[starts[g]])
+        up_vals = v_s[members[~lower_s[members]]].tolist()
+        down_vals = v_s[members[lower_s[members]]].tolist()
+        what = "values" if w is not None else "entries"
+        shown_up = up_vals if w is not None else len(up_vals)
+        shown_down = down_vals if w is not None else len(down_vals)
+        raise InvalidArgumentError(
+            f"from_scipy: the matrix is not symmetric: edge {{{i}, {j}}} is stored as "
+            f"({i}, {j}) with {what} {shown_up} and as ({j}, {i}) with {what} {shown_down}; "
+            "with multi_edges='allow' the entries of one side are the parallel edges and the "
+            "other side, if stored, must mirror them (pass directed=True, or keep one "
+            "triangle: scipy.sparse.triu(m))"
+        )
+    keep = ~lower | (lower & ~both[group[np.argsort(order)]])
+    idx = np.flatnonzero(keep)
+    idx = idx[np.lexsort((idx, hi[idx], lo[idx]))]  # pairs in order, stored order within
+    return lo[idx], hi[idx], None if w is None else w[idx]
 
 
 def to_scipy(graph: Graph, *, weight: int | None = 0, transposed: bool = False) -> Any:
@@ -331,12 +402,13 @@ def _column(weight: int | None, k: int) -> int | None:
         if weight not in (None, 0):
             raise InvalidArgumentError(f"weight: column {weight} of an unweighted graph")
         return None
+    expected = f"weight: expected a column number or None, got {type(weight).__name__}"
+    if isinstance(weight, bool | np.bool_):  # True is no column 1
+        raise InvalidArgumentError(expected)
     try:
         c = operator.index(weight)
     except TypeError:
-        raise InvalidArgumentError(
-            f"weight: expected a column number or None, got {type(weight).__name__}"
-        ) from None
+        raise InvalidArgumentError(expected) from None
     if not 0 <= c < k:
         raise InvalidArgumentError(f"weight: column {c} of a graph with columns 0..{k - 1}")
     return c

@@ -32,7 +32,14 @@ from dyng._graph import Graph, PropertyKeywords, merge_properties
 from dyng._namespace import public_dir
 from dyng._paths import PathLike
 from dyng._paths import path_str as _path
-from dyng._properties import BatchSemantics, GraphProperties, check_choice, dtype_name
+from dyng._properties import (
+    BatchSemantics,
+    GraphProperties,
+    check_bool,
+    check_choice,
+    check_int,
+    dtype_name,
+)
 from dyng._research_files import (
     read_change_files,
     read_csr_triplet,
@@ -40,6 +47,7 @@ from dyng._research_files import (
     read_histogram,
     read_signed_batch,
     read_tree,
+    weights_arg,
     write_change_files,
     write_csr_triplet,
     write_distances,
@@ -48,7 +56,7 @@ from dyng._research_files import (
     write_tree,
 )
 from dyng._resources import Resources, native_resources
-from dyng.errors import InvalidArgumentError
+from dyng.errors import CapacityError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -260,7 +268,11 @@ def read_matrix_market_arrays(
     p = _path(path)
     vdt = dtype_name(vertex_dtype, "vertex_dtype")
     n, s, d, w, field, symmetry = native.mm_read_arrays(
-        p, vdt, bool(ignore_values), bool(expand_symmetric), native_resources(resources)
+        p,
+        vdt,
+        check_bool(ignore_values, "ignore_values"),
+        check_bool(expand_symmetric, "expand_symmetric"),
+        native_resources(resources),
     )
     weights = None if w is None else np.frombuffer(w, dtype="<i4")
     return MatrixMarketArrays(
@@ -290,13 +302,33 @@ def write_matrix_market(path: PathLike, graph: Graph, *, weight_column: int = 0)
     Raises
     ------
     InvalidArgumentError
-        When ``weight_column`` is out of range.
+        When ``weight_column`` is not an integer, or is a column the graph
+        does not have.
     FileFormatError
         When the file cannot be written.
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
-    native.mm_write_graph(graph._g, _path(path), int(weight_column))
+    p = _path(path)
+    column = check_int(weight_column, "weight_column")
+    k = graph.num_weights
+    if k > 0 and column >= k:
+        raise InvalidArgumentError(
+            f"weight_column is {column}; the graph has {k} weights (columns 0..{k - 1}, or -1 "
+            "for a pattern file)"
+        )
+    # the native call takes a C int: any negative column means a pattern file
+    native.mm_write_graph(graph._g, p, max(-1, min(column, INT32_MAX)))
+
+
+def _num_vertices_arg(num_vertices: object) -> int:
+    """``num_vertices`` of an array writer: an integer in 0 .. 2**63 - 1."""
+    n = check_int(num_vertices, "num_vertices")
+    if n < 0:
+        raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more")
+    if n > 2**63 - 1:
+        raise CapacityError(f"num_vertices is {n}; a graph has at most 2**63 - 1 vertices")
+    return n
 
 
 def write_matrix_market_arrays(
@@ -330,11 +362,13 @@ def write_matrix_market_arrays(
     Raises
     ------
     InvalidArgumentError
-        For bad arrays, ``num_vertices`` or strings.
+        For bad arrays, ``num_vertices`` (not an integer, negative, or not
+        above every id) or strings.
     FileFormatError
         When the file cannot be written.
     """
     p = _path(path)
+    n = _num_vertices_arg(num_vertices)
     s = natural_ids(src, "src")
     d = natural_ids(dst, "dst")
     if len(s) != len(d):
@@ -347,7 +381,7 @@ def write_matrix_market_arrays(
         field = "pattern" if column is None else "integer"
     check_choice(field, _FIELDS, "field")
     check_choice(symmetry, _SYMMETRIES, "symmetry")
-    native.mm_write_arrays(p, int(num_vertices), s, d, column, field, symmetry)
+    native.mm_write_arrays(p, n, s, d, column, field, symmetry)
 
 
 # ---- edge lists ---------------------------------------------------------------
@@ -362,7 +396,9 @@ class EdgeListArrays(NamedTuple):
     ----------
     num_vertices : int
         1 + the largest id of the edges read (0 without edges), or the number
-        of distinct ids with ``compact_ids``.
+        of distinct ids with ``compact_ids``; ``N`` when the file starts with
+        the line that :func:`write_edge_list` writes, ``# dynG edge list: N
+        vertices, M edges, K weights``.
     src, dst : numpy.ndarray
         0-based ids (after ``one_based`` and ``compact_ids``), in file order.
     weights : numpy.ndarray or None
@@ -432,8 +468,16 @@ def read_edge_list(
     comma (``"1 2"``, ``"1\\t2"``, ``"1,2"``, ``"1, 2"``); a field that starts
     with ``#`` or ``%`` begins a comment that runs to the end of the line (so
     ``#`` and ``%`` lines are comments and ``1 2 # note`` is an edge); blank
-    lines are skipped; LF or CRLF; gzip-compressed files are recognized by
-    their content.
+    lines are skipped; LF or CRLF (a CR that no LF follows is an error: the
+    file has CR line ends); gzip-compressed files are recognized by their
+    content.
+
+    A file that starts with the line :func:`write_edge_list` writes, exactly
+    ``# dynG edge list: N vertices, M edges, K weights``, has ``N`` vertices
+    (so isolated vertices at the end survive a round trip; ``N`` below 1 +
+    the largest id is an error; ``compact_ids`` ignores the line). Any other
+    first line is an ordinary comment. The line does not record whether the
+    graph is directed: pass ``directed=False`` for an undirected one.
 
     Parameters
     ----------
@@ -442,7 +486,7 @@ def read_edge_list(
     directed : bool, optional
         Directed edges (the default, or ``properties.directed`` when
         ``properties`` are given); an undirected graph stores each line's
-        edge in both directions.
+        edge in both directions. A bool: anything else is an error.
     weights : int, optional
         The int32 weight columns after the two ids. None (the default): as
         many as the first data line has, and every line must have as many.
@@ -476,7 +520,8 @@ def read_edge_list(
     Returns
     -------
     Graph
-        A new graph with ``1 + max id`` vertices (or the compacted count).
+        A new graph with ``1 + max id`` vertices (the compacted count, or
+        ``N`` of the writer's first line).
 
     Raises
     ------
@@ -484,7 +529,9 @@ def read_edge_list(
         For a malformed or unreadable file, with ``.path``, ``.line`` and
         ``.column`` (a negative id, a bad or missing field, a weight count
         that differs from the first data line's, a reported self-loop or
-        duplicate).
+        duplicate, a CR line end, a header line's ``N`` below 1 + max id).
+    InvalidArgumentError
+        For a keyword of the wrong type or value.
     CapacityError
         For an id past ``vertex_dtype``.
 
@@ -502,11 +549,13 @@ def read_edge_list(
     if unknown:
         raise TypeError(f"read_edge_list() got unexpected keywords: {sorted(unknown)}")
     vdt, k, loops, dups = _el_args(weights, self_loops, duplicates, vertex_dtype)
+    compact = check_bool(compact_ids, "compact_ids")
+    base1 = check_bool(one_based, "one_based")
     kw = property_keywords
     merged = merge_properties(
         properties,
         num_weights=None,
-        directed=None if directed is None else bool(directed),
+        directed=None if directed is None else check_bool(directed, "directed"),
         row_order=kw.get("row_order"),
         multi_edges=kw.get("multi_edges"),
         store_transposed=kw.get("store_transposed"),
@@ -522,8 +571,8 @@ def read_edge_list(
             p,
             vdt,
             k,
-            bool(compact_ids),
-            bool(one_based),
+            compact,
+            base1,
             loops,
             dups,
             merged.to_native(),
@@ -587,8 +636,10 @@ def read_edge_list_arrays(
     """
     p = _path(path)
     vdt, k, loops, dups = _el_args(weights, self_loops, duplicates, vertex_dtype)
+    compact = check_bool(compact_ids, "compact_ids")
+    base1 = check_bool(one_based, "one_based")
     n, s, d, w, num_weights, got, ids = native.el_read_arrays(
-        p, vdt, k, bool(compact_ids), bool(one_based), loops, dups, native_resources(resources)
+        p, vdt, k, compact, base1, loops, dups, native_resources(resources)
     )
     weights_out = None
     if w is not None:
@@ -608,6 +659,9 @@ def write_edge_list(path: PathLike, graph: Graph) -> None:
     A ``# dynG edge list: N vertices, M edges, K weights`` comment line, then
     ``u<TAB>v[<TAB>w1 .. wK]`` per edge (every weight column), in the order
     of :meth:`dyng.Graph.edges` (an undirected edge once, as ``u <= v``).
+    :func:`read_edge_list` takes the vertex count from that line; whether
+    the graph is directed is not recorded (read an undirected graph back
+    with ``directed=False``).
 
     Parameters
     ----------
@@ -637,8 +691,7 @@ def write_edge_list_arrays(
     """Write 0-based edge arrays as an edge list.
 
     The layout of :func:`write_edge_list`; :func:`read_edge_list_arrays`
-    reads the file back into equal arrays (``num_vertices`` only when vertex
-    ``num_vertices - 1`` has an edge).
+    reads the file back into equal arrays and ``num_vertices``.
 
     Parameters
     ----------
@@ -654,11 +707,13 @@ def write_edge_list_arrays(
     Raises
     ------
     InvalidArgumentError
-        For bad arrays, or an id outside ``[0, num_vertices)``.
+        For bad arrays, ``num_vertices`` that is not an integer, or an id
+        outside ``[0, num_vertices)``.
     FileFormatError
         When the file cannot be written.
     """
     p = _path(path)
+    n = None if num_vertices is None else _num_vertices_arg(num_vertices)
     s = natural_ids(src, "src")
     d = natural_ids(dst, "dst")
     if len(s) != len(d):
@@ -666,10 +721,10 @@ def write_edge_list_arrays(
     vdt = wider(str(s.dtype), str(d.dtype))
     s, d = to_ids(s, vdt, "src"), to_ids(d, vdt, "dst")
     w = weights_array(weights, len(s))
-    if num_vertices is None:
-        num_vertices = 1 + max(int(s.max()), int(d.max())) if len(s) else 0
+    if n is None:
+        n = 1 + max(int(s.max()), int(d.max())) if len(s) else 0
     k = 0 if w is None else int(w.shape[1])
-    native.el_write_arrays(p, int(num_vertices), s, d, w, k)
+    native.el_write_arrays(p, n, s, d, w, k)
 
 
 def iter_batches(
@@ -713,9 +768,10 @@ def iter_batches(
     >>> [(b.id, b.num_insertions) for b in dyng.io.iter_batches(p)]
     [(0, 1), (5, 0)]
     """
+    p = _path(path)
     vdt = dtype_name(vertex_dtype, "vertex_dtype")
-    k = -1 if num_weights is None else int(num_weights)
-    reader = native.BatchReader(_path(path), vdt, k)
+    k = weights_arg(num_weights)
+    reader = native.BatchReader(p, vdt, k)
     return _batches(reader)
 
 
@@ -763,6 +819,13 @@ def write_batches(
     checksum per batch, then an end record (the layout is in
     ``include/dyng/io.h``). Reading either back gives equal batches.
 
+    A write that fails part way (a batch refused, or ``batches`` raising, as
+    a generator reading a malformed file does) keeps the batches written but
+    marks the file incomplete: a ``.dgb`` file has no end record, a ``.dgt``
+    file ends with a ``%aborted`` line, so that reading it raises
+    :class:`~dyng.errors.FileFormatError` after those batches instead of
+    passing for a whole stream.
+
     Parameters
     ----------
     path : str or os.PathLike
@@ -779,12 +842,18 @@ def write_batches(
     ------
     InvalidArgumentError
         For ids that do not increase, batches with different weight counts,
-        or an id past an int32 ``vertex_dtype``.
+        a negative vertex id (no batch file holds one), or an id past an
+        int32 ``vertex_dtype``. A sequence of batches is checked for negative
+        ids before the file is created; a batch of a generator is refused
+        when it comes.
     FileFormatError
         When the file cannot be written.
     """
     p = _path(path)
     binary = p.endswith((".dgb", ".dgb.gz"))
+    if isinstance(batches, Sequence):
+        for b in batches:
+            _check_ids(_checked_batch(b))
     if vertex_dtype is not None:
         vdt = dtype_name(vertex_dtype, "vertex_dtype")
     elif isinstance(batches, Sequence):
@@ -796,7 +865,7 @@ def write_batches(
     it = iter(batches)
     head: list[EdgeBatch] = []
     for b in it:
-        head.append(_checked_batch(b))
+        head.append(_check_ids(_checked_batch(b)))
         if b.num_insertions:
             break
     k = head[-1].num_weights if head and head[-1].num_insertions else 0
@@ -817,6 +886,22 @@ def write_batches(
 def _checked_batch(b: object) -> EdgeBatch:
     if not isinstance(b, EdgeBatch):
         raise TypeError(f"expected dyng.EdgeBatch values, got {type(b).__name__}")
+    return b
+
+
+def _check_ids(b: EdgeBatch) -> EdgeBatch:
+    """``b``, when none of its ids is negative (what the native writers refuse too)."""
+    for what, src, dst in (
+        ("deletion", b.delete_src, b.delete_dst),
+        ("insertion", b.insert_src, b.insert_dst),
+    ):
+        bad = np.flatnonzero((src < 0) | (dst < 0))
+        if len(bad):
+            i = int(bad[0])
+            raise InvalidArgumentError(
+                f"batch {b.id}: {what} {i} is ({int(src[i])}, {int(dst[i])}); vertex ids are 0 "
+                "or more (a batch file cannot hold a negative id)"
+            )
     return b
 
 

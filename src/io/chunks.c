@@ -24,8 +24,27 @@ const char *dyng_i_chunk_start(const char *begin, const char *end, int64_t n, in
     return q;
 }
 
+/* The first CR of a chunk that no LF follows: its line (1 + the newlines
+ * before it) and column in c->cr_line and c->cr_column (0 when none). The
+ * text is NUL-terminated, so a CR at its very end reads a NUL after it. */
+static void find_lone_cr(dyng_i_chunk *c) {
+    const char *p = c->begin, *end = c->end;
+    const char *cr = NULL;
+    while (p < end && (cr = memchr(p, '\r', (size_t)(end - p))) != NULL && cr[1] == '\n')
+        p = cr + 2;
+    if (p >= end || cr == NULL)
+        return;
+    int64_t line = 1;
+    const char *ls = c->begin;
+    for (const char *q = c->begin; (q = memchr(q, '\n', (size_t)(cr - q))) != NULL; ls = ++q)
+        line++;
+    c->cr_line = line;
+    c->cr_column = (int64_t)(cr - ls) + 1;
+}
+
 /* Pass 1 over one chunk: newlines and data lines. */
 static void count_chunk(dyng_i_chunk *c, bool hash_comments) {
+    find_lone_cr(c);
     const char *p = c->begin, *end = c->end;
     int64_t lines = 0, entries = 0;
     while (p < end) {
@@ -101,6 +120,17 @@ dyng_status dyng_i_chunks_count(dyng_i_chunk **chunks, int64_t *n, int64_t *entr
     *chunks = c;
     *n = count;
     *entries = data;
+    return DYNG_OK;
+}
+
+dyng_status dyng_i_chunks_lone_cr(const dyng_i_chunk *chunks, int64_t n, const char *path) {
+    for (int64_t k = 0; k < n; k++)
+        if (chunks[k].cr_line > 0)
+            return dyng_i_file_error(path, chunks[k].first_line + chunks[k].cr_line - 1,
+                                     chunks[k].cr_column,
+                                     "a carriage return (CR) that does not end a line; only LF "
+                                     "and CRLF line ends are accepted (convert CR line ends "
+                                     "first)");
     return DYNG_OK;
 }
 

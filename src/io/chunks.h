@@ -48,6 +48,8 @@ typedef struct dyng_i_chunk {
     int64_t out_count;       /* outputs written                                       */
     int64_t dropped;         /* data lines dropped (edge lists: self-loops)           */
     int64_t max_id;          /* the largest id written (edge lists), -1 for none      */
+    int64_t cr_line;         /* pass 1: 1 + the newlines before its first lone CR, or 0 */
+    int64_t cr_column;       /* pass 1: that CR's column                              */
     bool past_int32;         /* the error is an id that int64 ids would hold          */
     dyng_status status;      /* pass 2: DYNG_OK, or the chunk's first error           */
     int64_t err_line, err_column;
@@ -72,6 +74,12 @@ const char *dyng_i_chunk_start(const char *begin, const char *end, int64_t n, in
 dyng_status dyng_i_chunks_count(dyng_i_chunk **chunks, int64_t *n, int64_t *entries,
                                 const char *path, const char *begin, const char *end, int64_t line,
                                 bool hash_comments, int per_thread, dyng_resources *r);
+
+/* DYNG_FILE_FORMAT at the first carriage return of the text that is not
+ * followed by a line feed (pass 1 finds them; old Mac files end their lines
+ * so, and a reader that took CR as a blank would read such a file as one
+ * line), else DYNG_OK. For the readers that refuse CR-only line ends. */
+dyng_status dyng_i_chunks_lone_cr(const dyng_i_chunk *chunks, int64_t n, const char *path);
 
 /* Pass 2: parse(job, chunk) on every chunk, on r's threads; a chunk after
  * one that failed may be skipped. Returns DYNG_OK, DYNG_INTERRUPTED as

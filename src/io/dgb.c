@@ -26,6 +26,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "io/batch_ids.h"
 #include "io/file.h"
 
 static const unsigned char DGB_MAGIC[8] = {0x89, 'D', 'G', 'B', '\r', '\n', 0x1a, '\n'};
@@ -467,6 +468,14 @@ dyng_status dyng_dgb_next(dyng_dgb_reader *r, dyng_batch *into, bool *done) {
                            (long long)r->batches + 1);
     /* Checked: now into the batch. */
     const uint64_t base = at + BATCH_HEADER_BYTES;
+    const uint64_t ids = 2 * ((uint64_t)nd + ni);
+    for (uint64_t i = 0; i < ids; i++) { /* the id arrays lie one after another */
+        const int64_t x = ib == 8 ? (int64_t)get64(p + 8 * i) : (int32_t)get32(p + 4 * i);
+        if (x < 0)
+            return reader_fail(r, base + i * ib,
+                               "batch %lld: the vertex id %lld is negative; ids are 0 or more",
+                               (long long)r->batches + 1, (long long)x);
+    }
     const size_t ob = r->vertex_type == DYNG_TYPE_INT64 ? 8 : 4;
     const size_t room = nd > ni ? (size_t)nd : (size_t)ni;
     const size_t need = 2 * room * ob + (host_little() ? 0 : 4 * k * (size_t)ni);
@@ -637,6 +646,7 @@ dyng_status dyng_dgb_write_batch(dyng_dgb_writer *w, const dyng_batch *b) {
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "batch id %lld does not exceed the last one written, %lld",
                             (long long)id, (long long)w->last_id);
+    DYNG_I_TRY(dyng_i_batch_ids_check(b));
     const void *is, *id_, *ds, *dd;
     const int32_t *wt;
     DYNG_I_TRY(dyng_batch_insertions(&is, &id_, &wt, b));
@@ -694,4 +704,10 @@ dyng_status dyng_dgb_writer_close(dyng_dgb_writer **w) {
     dyng_status st = dyng_i_out_write(&x->out, (const char *)e, sizeof e);
     dyng_status closed = writer_free(w, true);
     return st != DYNG_OK ? st : closed;
+}
+
+dyng_status dyng_dgb_writer_abort(dyng_dgb_writer **w) {
+    if (w == NULL || *w == NULL)
+        return DYNG_OK;
+    return writer_free(w, true); /* the batches written, no end record */
 }

@@ -46,7 +46,8 @@ struct dyng_dgt_reader {
     int64_t last_id;
     bool pending; /* a "%batch pending_id" line was read: the next batch */
     int64_t pending_id;
-    bool finished; /* every batch was returned */
+    bool finished;                        /* every batch was returned */
+    int64_t aborted_line, aborted_column; /* a "%aborted" line ended the last batch */
     /* failure */
     dyng_status failed;
     int64_t fail_line, fail_column;
@@ -155,6 +156,16 @@ static dyng_status rewind_reader(dyng_dgt_reader *r) {
     return dyng_i_in_open(&r->in, r->path);
 }
 
+/* Where a comment starts on the line [s, le): a '#' at its start or after a
+ * blank; le when there is none. A '#' inside a token ("1#2") is no comment
+ * (that token is malformed). */
+static const char *comment_start(const char *s, const char *le) {
+    for (const char *p = s; p < le && (p = memchr(p, '#', (size_t)(le - p))) != NULL; p++)
+        if (p == s || dyng_i_is_blank(p[-1]))
+            return p;
+    return le;
+}
+
 static bool starts_word(const char *s, const char *le, const char *word) {
     size_t n = strlen(word);
     return (size_t)(le - s) >= n && memcmp(s, word, n) == 0 &&
@@ -173,7 +184,7 @@ static dyng_status peek_num_weights(dyng_dgt_reader *r, int *num_weights) {
         dyng_status st = next_line(r, &s, &n, &eof);
         if (st != DYNG_OK || eof)
             return st;
-        const char *le = s + n;
+        const char *le = comment_start(s, s + n);
         while (s < le && dyng_i_is_blank(*s))
             s++;
         if (starts_word(s, le, "+e")) {
@@ -337,6 +348,13 @@ static dyng_status parse_edge(dyng_dgt_reader *r, cursor *c, bool insert, dyng_b
     return DYNG_OK;
 }
 
+/* The failure at a "%aborted" line (dyng_dgt_writer_abort). */
+static dyng_status aborted(dyng_dgt_reader *r) {
+    return reader_fail(r, r->aborted_line, r->aborted_column,
+                       "the writer of this file failed here ('%%aborted'): the batches before "
+                       "this line are all it wrote, and the stream is incomplete");
+}
+
 /* "%batch <id>": the id, checked to exceed the last one. */
 static dyng_status parse_batch_id(dyng_dgt_reader *r, cursor *c, int64_t *id) {
     dyng_status st;
@@ -474,9 +492,17 @@ static dyng_status read_batch(dyng_dgt_reader *r, dyng_batch *into, bool *open, 
         if (st != DYNG_OK || eof)
             return st;
         cursor c = {s, s + n, s, ++r->line};
+        /* a CR only as the end of a CRLF line end (the line is followed by
+         * its '\n', or by the NUL after the buffer's text at the end) */
+        const char *cr = memchr(s, '\r', n);
+        if (cr != NULL && (cr != s + n - 1 || s[n] != '\n'))
+            return reader_fail(r, c.line, COL(&c, cr),
+                               "a carriage return (CR) that does not end a line; only LF and "
+                               "CRLF line ends are accepted (convert CR line ends first)");
+        c.le = comment_start(s, s + n);
         while (c.p < c.le && dyng_i_is_blank(*c.p))
             c.p++;
-        if (c.p == c.le || *c.p == '#')
+        if (c.p == c.le)
             continue;
         if (starts_word(c.p, c.le, "+e") || starts_word(c.p, c.le, "-e")) {
             bool insert = *c.p == '+';
@@ -503,6 +529,12 @@ static dyng_status read_batch(dyng_dgt_reader *r, dyng_batch *into, bool *open, 
             }
             *open = true;
             *id = next_id;
+        } else if (starts_word(c.p, c.le, "%aborted")) {
+            /* the batch before it is whole (a writer aborts between batches):
+             * return it, and fail at this line on the next call */
+            r->aborted_line = c.line;
+            r->aborted_column = COL(&c, c.p);
+            return *open ? DYNG_OK : aborted(r);
         } else if (starts_word(c.p, c.le, "%dgt")) {
             c.p += 4;
             st = parse_version(r, &c);
@@ -541,6 +573,8 @@ dyng_status dyng_dgt_next(dyng_dgt_reader *r, dyng_batch *into, bool *done) {
                             "has %s ids and %d weights",
                             dyng_type_name(t), k, dyng_type_name(r->vertex_type), r->num_weights);
     DYNG_I_TRY(dyng_batch_clear(into));
+    if (r->aborted_line > 0)
+        return aborted(r);
     if (r->finished) {
         *done = true;
         return DYNG_OK;
@@ -558,7 +592,7 @@ dyng_status dyng_dgt_next(dyng_dgt_reader *r, dyng_batch *into, bool *done) {
         dyng_batch_clear(into);
         return r->failed != DYNG_OK ? st : reader_keep(r, st);
     }
-    if (!r->pending)
+    if (!r->pending && r->aborted_line == 0)
         r->finished = true;
     if (!open)
         *done = true;

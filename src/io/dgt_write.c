@@ -5,7 +5,10 @@
  * insertions as "+e u v w1..wK", each list in order. Numbers are formatted
  * by hand into the output stream's buffer (file.h; gzip for a ".gz" path).
  * The reader (dgt_read.c) reads back exactly what was written, and writing
- * what it read gives the same bytes.
+ * what it read gives the same bytes. A batch the writer refuses (a negative
+ * id, an id that does not increase) writes nothing. dyng_dgt_writer_abort
+ * ends a stream that failed with a "%aborted" line, which the reader reports
+ * as an error, so a cut-off stream never reads as a whole one.
  */
 #include <string.h>
 
@@ -13,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "io/batch_ids.h"
 #include "io/file.h"
 #include "io/parse.h"
 
@@ -99,6 +103,7 @@ dyng_status dyng_dgt_write_batch(dyng_dgt_writer *w, const dyng_batch *b) {
                             "dyng_dgt_write_batch: the batch has %d weights; earlier batches "
                             "have %d",
                             k, w->num_weights);
+    DYNG_I_TRY(dyng_i_batch_ids_check(b));
     bool wide = t == DYNG_TYPE_INT64;
     char *s = dyng_i_out_reserve(&w->out, 64);
     if (s == NULL)
@@ -122,4 +127,12 @@ dyng_status dyng_dgt_writer_close(dyng_dgt_writer **w) {
     dyng_i_free(*w);
     *w = NULL;
     return st;
+}
+
+dyng_status dyng_dgt_writer_abort(dyng_dgt_writer **w) {
+    if (w == NULL || *w == NULL)
+        return DYNG_OK;
+    dyng_status st = dyng_i_out_write(&(*w)->out, "%aborted\n", 9);
+    dyng_status closed = dyng_dgt_writer_close(w);
+    return st != DYNG_OK ? st : closed;
 }

@@ -439,6 +439,60 @@ static int64_t close_gaps(const el_job *job, dyng_i_chunk *chunks, int64_t n) {
     return o;
 }
 
+/* What el_write.c writes first: "# dynG edge list: N vertices, M edges, K
+ * weights". */
+static const char EL_HEADER[] = "# dynG edge list: ";
+
+/* Move *pp past `word` when the text there starts with it. */
+static bool skip_word(const char **pp, const char *word) {
+    size_t n = strlen(word);
+    if (strncmp(*pp, word, n) != 0)
+        return false;
+    *pp += n;
+    return true;
+}
+
+/*
+ * The vertex count N of the writer's header line when it is the text's first
+ * line, exactly as el_write.c writes it (a CRLF end too); *n is -1 for any
+ * other text, whose first line stays an ordinary comment. N past int64, or
+ * past what `type` (int32 or int64; NONE: any) names, is an error at N. The
+ * line's edge and weight counts are not checked: a file whose edges were
+ * edited by hand keeps its vertex count.
+ */
+static dyng_status header_vertices(const char *buf, size_t len, const char *path, dyng_type type,
+                                   int64_t *n) {
+    *n = -1;
+    const char *p = buf;
+    if (!skip_word(&p, EL_HEADER))
+        return DYNG_OK;
+    uint64_t v = 0, m = 0, k = 0;
+    dyng_i_num r = dyng_i_parse_uint(&p, INT64_MAX, &v);
+    if (r == DYNG_I_NUM_NONE || !skip_word(&p, " vertices, ") ||
+        dyng_i_parse_uint(&p, UINT64_MAX, &m) != DYNG_I_NUM_OK || !skip_word(&p, " edges, ") ||
+        dyng_i_parse_uint(&p, DYNG_MAX_WEIGHTS, &k) != DYNG_I_NUM_OK || !skip_word(&p, " weights"))
+        return DYNG_OK;
+    if (*p == '\r')
+        p++;
+    if (*p != '\n' && p != buf + len)
+        return DYNG_OK;
+    const int64_t col = (int64_t)sizeof EL_HEADER;
+    if (r == DYNG_I_NUM_OVERFLOW)
+        return dyng_i_file_error(path, 1, col, "the vertex count of the header line is past int64");
+    if (type == DYNG_TYPE_INT32 && v > (uint64_t)INT32_MAX + 1) {
+        dyng_status st =
+            dyng_i_error(DYNG_CAPACITY,
+                         "%s:1:%lld: the header line names %llu vertices; int32 "
+                         "vertex ids name at most %lld vertices (read it with int64 "
+                         "ids)",
+                         path, (long long)col, (unsigned long long)v, (long long)INT32_MAX + 1);
+        dyng_i_error_set_location(path, 1, col);
+        return st;
+    }
+    *n = (int64_t)v;
+    return DYNG_OK;
+}
+
 /* Give back the unused tail of an array; keeps the old one if that fails. */
 static void *shrink(void *p, int64_t count, size_t size) {
     void *q = dyng_i_realloc(p, (size_t)count, size);
@@ -475,8 +529,18 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     int64_t n = 0, entries = 0;
     st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf, buf + len, 1, true,
                              CHUNKS_PER_THREAD, resources);
+    if (st == DYNG_OK)
+        st = dyng_i_chunks_lone_cr(chunks, n, path);
+    int64_t header_n = -1;
+    if (st == DYNG_OK && !o->compact_ids)
+        st =
+            header_vertices(buf, len, path, auto_type ? DYNG_TYPE_NONE : o->vertex_type, &header_n);
     if (st != DYNG_OK)
         goto done;
+    if (header_n > (int64_t)INT32_MAX + 1 && auto_type) { /* ids up to n - 1 need int64 */
+        job.wide = true;
+        job.id_max = (uint64_t)INT64_MAX - 1;
+    }
     if (o->num_weights >= 0) {
         job.k = o->num_weights;
     } else {
@@ -523,6 +587,17 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     /* Compaction. */
     dyng_type type = job.wide ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32;
     int64_t num_vertices = max_id + 1;
+    if (header_n >= 0) {
+        if (header_n < num_vertices) {
+            st = dyng_i_file_error(path, 1, (int64_t)sizeof EL_HEADER,
+                                   "the header line names %lld vertices, but an edge has the id "
+                                   "%lld; the count must be at least 1 + the largest id",
+                                   (long long)header_n,
+                                   (long long)(max_id + (o->one_based ? 1 : 0)));
+            goto done;
+        }
+        num_vertices = header_n;
+    }
     if (o->compact_ids) {
         void *s = NULL, *d = NULL;
         st = dyng_i_el_compact(job.src, job.dst, m, max_id, o->vertex_type, o->one_based ? 1 : 0,

@@ -19,6 +19,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "io/batch_ids.h"
 #include "io/file.h"
 #include "io/parse.h"
 #include "io/table.h"
@@ -488,6 +489,7 @@ static dyng_status batch_lists(const dyng_batch *b, batch_text *ins, batch_text 
     DYNG_I_TRY(dyng_batch_num_deletions(nd, b));
     memset(ins, 0, sizeof *ins);
     memset(del, 0, sizeof *del);
+    DYNG_I_TRY(dyng_i_batch_ids_check(b));
     DYNG_I_TRY(dyng_batch_insertions(&ins->src, &ins->dst, &ins->w, b));
     DYNG_I_TRY(dyng_batch_deletions(&del->src, &del->dst, b));
     ins->wide = del->wide = type == DYNG_TYPE_INT64;

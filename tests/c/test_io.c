@@ -1432,6 +1432,82 @@ static void test_dgt_reading(void) {
     CHECK_OK(dyng_dgt_close(NULL));
 }
 
+/* Trailing comments, CR line ends, and a stream cut off by its writer. */
+static void test_dgt_comments_and_ends(void) {
+    const dyng_type I32 = DYNG_TYPE_INT32;
+    const dyng_status FF = DYNG_FILE_FORMAT;
+    /* a '#' that starts a token starts a comment, on any line */
+    write_text("io_tmp_note.dgt", "%dgt 1 # v\n%batch 1 # first\n+e 1 2 3 # note\n"
+                                  "-e 4 5 #x\n+e 6 7 8\t#\n");
+    dyng_dgt_reader *r = NULL;
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_dgt_open(&r, "io_tmp_note.dgt", I32, -1));
+    int k = -1;
+    dyng_dgt_num_weights(&k, r);
+    CHECK(k == 1); /* the comment's words are no weights */
+    REQUIRE_OK(dyng_batch_new(&b, I32, 1));
+    const int64_t i1[] = {1, 2, 3, 6, 7, 8}, d1[] = {4, 5};
+    CHECK(next_batch(r, b) && batch_is(b, 1, 2, i1, 1, d1));
+    dyng_dgt_close(&r);
+    dyng_batch_free(&b);
+    dgt_case("comment glued to the id", "%batch 2#\n", 0, I32, FF, 0, 1, 8);
+    dgt_case("comment glued to a vertex", "%batch 1\n+e 1 2#x\n", 0, I32, FF, 0, 2, 6);
+    dgt_case("comment after the weights", "%batch 1\n+e 1 2 3 # 4 5\n", -1, I32, DYNG_OK, 1, 0, 0);
+    dgt_case("comment in place of a weight", "%batch 1\n+e 1 2 # 4\n", 1, I32, FF, 0, 2, 7);
+    dgt_case("CRLF and a comment", "%batch 1 # a\r\n+e 1 2 # b\r\n", 0, I32, DYNG_OK, 1, 0, 0);
+    /* a CR that ends no line: the file has CR line ends */
+    dgt_case("CR line ends", "%batch 1\r+e 1 2\r", 0, I32, FF, 0, 1, 9);
+    dgt_case("CR line ends in a comment", "# c\r%batch 1\r+e 1 2\r", 0, I32, FF, 0, 1, 4);
+    dgt_case("CR after a comment", "%batch 1\n+e 1 2 # c\r+e 3 4\n", 0, I32, FF, 0, 2, 11);
+    dgt_case("CR at the end", "%batch 1\n+e 1 2\r", 0, I32, FF, 0, 2, 7);
+    dgt_case("CR in a batch", "%batch 1\n+e 1 2\n%batch 2\n+e 1\r2\n", 0, I32, FF, 1, 4, 5);
+    /* "%aborted": the batch before it comes back, then the error at it */
+    dgt_case("aborted", "%batch 1\n+e 1 2\n%batch 2\n-e 1 2\n%aborted\n", 0, I32, FF, 2, 5, 1);
+    dgt_case("aborted at once", "%dgt 1\n%aborted\n", 0, I32, FF, 0, 2, 1);
+    dgt_case("aborted in batch 0", "+e 1 2\n  %aborted\n", 0, I32, FF, 1, 2, 3);
+
+    /* the writer: a negative id is refused and writes nothing; abort marks
+     * the file, and the batches before the mark read back */
+    int32_t s[] = {0, -1}, d[] = {1, 2};
+    dyng_dgt_writer *w = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, I32, 0));
+    REQUIRE_OK(dyng_dgt_writer_open(&w, "io_tmp_neg.dgt"));
+    REQUIRE_OK(dyng_batch_set_id(b, 1));
+    REQUIRE_OK(dyng_batch_add_insertions(b, 1, s, d, NULL));
+    CHECK_OK(dyng_dgt_write_batch(w, b));
+    REQUIRE_OK(dyng_batch_set_id(b, 2));
+    REQUIRE_OK(dyng_batch_add_deletions(b, 2, s, d));
+    CHECK_STATUS(dyng_dgt_write_batch(w, b), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "batch 2: deletion 1 is (-1, 2)") != NULL);
+    CHECK_OK(dyng_dgt_writer_close(&w));
+    size_t n = 0;
+    char *text = slurp("io_tmp_neg.dgt", &n);
+    CHECK(text != NULL && strcmp(text, "%dgt 1\n%batch 1\n+e 0 1\n") == 0);
+    free(text);
+    for (int gz = 0; gz < 2; gz++) {
+        const char *path = gz ? "io_tmp_abort.dgt.gz" : "io_tmp_abort.dgt";
+        REQUIRE_OK(dyng_dgt_writer_open(&w, path));
+        REQUIRE_OK(dyng_batch_clear(b));
+        REQUIRE_OK(dyng_batch_set_id(b, 3));
+        REQUIRE_OK(dyng_batch_add_insertions(b, 1, s, d, NULL));
+        CHECK_OK(dyng_dgt_write_batch(w, b));
+        CHECK_OK(dyng_dgt_writer_abort(&w));
+        CHECK(w == NULL);
+        REQUIRE_OK(dyng_dgt_open(&r, path, I32, 0));
+        const int64_t i3[] = {0, 1};
+        CHECK(next_batch(r, b) && batch_is(b, 3, 1, i3, 0, NULL));
+        bool done = false;
+        CHECK_STATUS(dyng_dgt_next(r, b, &done), FF);
+        int64_t l = 0, c = 0;
+        dyng_error_location(NULL, &l, &c);
+        CHECK(l == 4 && c == 1 && strstr(dyng_error_message(), "incomplete") != NULL);
+        dyng_dgt_close(&r);
+    }
+    CHECK_OK(dyng_dgt_writer_abort(NULL));
+    CHECK_OK(dyng_dgt_writer_abort(&w));
+    dyng_batch_free(&b);
+}
+
 int main(void) {
     test_mm_banner_errors();
     test_mm_size_errors();
@@ -1450,5 +1526,6 @@ int main(void) {
     test_dgt_round_trip(0, DYNG_TYPE_INT32, "io_tmp_rt0.dgt.gz");
     test_dgt_round_trip(1, DYNG_TYPE_INT32, "io_tmp_rt1.dgt");
     test_dgt_reading();
+    test_dgt_comments_and_ends();
     return check_finish("test_io");
 }

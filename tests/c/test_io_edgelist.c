@@ -961,6 +961,121 @@ static void test_brutal(void) {
     dyng_resources_free(&r2);
 }
 
+/* ------------------------------------------------------------------------ */
+/* CR line ends and the writer's header line                                */
+/* ------------------------------------------------------------------------ */
+
+static void test_cr_and_header(void) {
+    dyng_el_read_options d = defaults();
+    /* a CR that ends no line: refused where it is, in any place of a line */
+    el_case("CR line ends", "0 1\r1 2\r2 0\r", &d, FF, 1, 4);
+    el_case("CR line ends, weights 0", "0 1\r1 2\r", &d, FF, 1, 4);
+    el_case("CR line ends after a comment", "# c\r0 1\r", &d, FF, 1, 4);
+    el_case("CR inside a comment", "0 1\n# a\rb\n1 2\n", &d, FF, 2, 4);
+    el_case("CR at the end", "0 1\n1 2\r", &d, FF, 2, 4);
+    el_case("CR between fields", "0 1\n1\r2\n", &d, FF, 2, 2);
+    dyng_el_read_options k0 = d;
+    k0.num_weights = 0; /* the columns after the ids are ignored, but not a CR there */
+    el_case("CR in ignored columns", "0 1 x\ry\n", &k0, FF, 1, 6);
+    el_case("CRLF", "0 1\r\n1 2 \r\n# c\r\n\r\n", &d, DYNG_OK, 0, 0);
+    {
+        /* a CR far into a file of many chunks, on 1 and 2 threads */
+        const int lines = 120000;
+        char *text = malloc((size_t)lines * 16);
+        size_t len = 0;
+        for (int i = 0; i < lines; i++)
+            len += (size_t)sprintf(text + len, "%d %d\r\n", i, i + 1);
+        char *at = strstr(text, "\n100000 ");
+        REQUIRE_OK(at != NULL ? DYNG_OK : DYNG_INTERNAL);
+        at[-2] = '\r'; /* line 100000, "99999 100000\r\n", becomes "99999 10000\r \n" */
+        at[-1] = ' ';
+        write_bytes("el_tmp_cr_big.txt", text, len);
+        free(text);
+        for (int t = 1; t <= 2; t++) {
+            dyng_resources *r = threads(t);
+            dyng_edge_arrays a;
+            CHECK_STATUS(dyng_el_read_arrays(&a, "el_tmp_cr_big.txt", &d, r), FF);
+            int64_t l = 0, c = 0;
+            dyng_error_location(NULL, &l, &c);
+            CHECK(l == 100000 && c == 12 && arrays_zeroed(&a));
+            dyng_resources_free(&r);
+        }
+    }
+
+    /* the writer's first line gives the vertex count */
+    dyng_edge_arrays a;
+    const int64_t s01[] = {0}, d01[] = {1};
+    read_text(&a, "# dynG edge list: 5 vertices, 1 edges, 0 weights\n0\t1\n", &d);
+    CHECK(arrays_are(&a, 5, 1, s01, d01, 0, NULL));
+    dyng_edge_arrays_free(&a);
+    read_text(&a, "# dynG edge list: 5 vertices, 1 edges, 0 weights\r\n0\t1\r\n", &d);
+    CHECK(arrays_are(&a, 5, 1, s01, d01, 0, NULL));
+    dyng_edge_arrays_free(&a);
+    read_text(&a, "# dynG edge list: 3 vertices, 0 edges, 2 weights\n", &d);
+    CHECK(arrays_are(&a, 3, 0, NULL, NULL, 0, NULL));
+    dyng_edge_arrays_free(&a);
+    read_text(&a, "# dynG edge list: 2147483648 vertices, 1 edges, 0 weights\n0 1\n", &d);
+    CHECK(a.num_vertices == 2147483648LL && a.vertex_type == DYNG_TYPE_INT32);
+    dyng_edge_arrays_free(&a);
+    dyng_el_read_options automatic = d;
+    automatic.vertex_type = DYNG_TYPE_NONE;
+    read_text(&a, "# dynG edge list: 2147483649 vertices, 1 edges, 0 weights\n0 1\n", &automatic);
+    CHECK(a.num_vertices == 2147483649LL && a.vertex_type == DYNG_TYPE_INT64);
+    dyng_edge_arrays_free(&a);
+    /* anything else is a comment, as before */
+    const char *other[] = {
+        "\n# dynG edge list: 5 vertices, 1 edges, 0 weights\n0 1\n", /* not the first line */
+        "# dynG edge list: 5 vertices\n0 1\n",
+        "# dynG edge list: 5 vertices, 1 edges, 0 weights, directed\n0 1\n",
+        "# dynG edge list:  5 vertices, 1 edges, 0 weights\n0 1\n",
+        "#dynG edge list: 5 vertices, 1 edges, 0 weights\n0 1\n",
+        "# dynG edge list: -5 vertices, 1 edges, 0 weights\n0 1\n",
+    };
+    for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
+        read_text(&a, other[i], &d);
+        CHECK(arrays_are(&a, 2, 1, s01, d01, 0, NULL));
+        dyng_edge_arrays_free(&a);
+    }
+    dyng_el_read_options compact = d;
+    compact.compact_ids = true;
+    read_text(&a, "# dynG edge list: 9 vertices, 1 edges, 0 weights\n3 7\n", &compact);
+    CHECK(arrays_are(&a, 2, 1, s01, d01, 0, NULL));
+    dyng_edge_arrays_free(&a);
+    /* a count below 1 + the largest id, or past the types */
+    el_case("header below the ids", "# dynG edge list: 2 vertices, 1 edges, 0 weights\n0 2\n", &d,
+            FF, 1, 19);
+    dyng_el_read_options one = d;
+    one.one_based = true;
+    el_case("header 1-based", "# dynG edge list: 2 vertices, 1 edges, 0 weights\n1 2\n", &one,
+            DYNG_OK, 0, 0);
+    el_case("header below 1-based ids", "# dynG edge list: 2 vertices, 1 edges, 0 weights\n1 3\n",
+            &one, FF, 1, 19);
+    el_case("header past int32", "# dynG edge list: 2147483649 vertices, 1 edges, 0 weights\n0 1\n",
+            &d, CAP, 1, 19);
+    el_case("header past int64",
+            "# dynG edge list: 9223372036854775808 vertices, 1 edges, 0 weights\n0 1\n", &automatic,
+            FF, 1, 19);
+
+    /* round trips keep isolated vertices at the end, arrays and graphs */
+    {
+        int32_t s[] = {0}, t[] = {1};
+        dyng_edge_arrays w = {DYNG_TYPE_INT32, 0, 6, 1, s, t, NULL, DYNG_MM_PATTERN,
+                              DYNG_MM_GENERAL};
+        CHECK_OK(dyng_el_write_arrays("el_tmp_iso.txt.gz", &w));
+        CHECK_OK(dyng_el_read_arrays(&a, "el_tmp_iso.txt.gz", &d, NULL));
+        CHECK(arrays_are(&a, 6, 1, s01, d01, 0, NULL));
+        dyng_edge_arrays_free(&a);
+        w.num_edges = 0;
+        w.num_vertices = 1;
+        CHECK_OK(dyng_el_write_arrays("el_tmp_one.txt", &w));
+        dyng_graph *g = NULL;
+        int64_t n = 0;
+        CHECK_OK(dyng_el_read_graph(&g, "el_tmp_one.txt", NULL, NULL, NULL));
+        CHECK(dyng_graph_num_vertices(&n, g) == DYNG_OK && n == 1);
+        dyng_graph_free(&g);
+    }
+}
+
 int main(void) {
     test_errors();
     test_reading();
@@ -968,5 +1083,6 @@ int main(void) {
     test_graph();
     test_parallel();
     test_brutal();
+    test_cr_and_header();
     return check_finish("test_io_edgelist");
 }

@@ -595,6 +595,56 @@ static void test_allocation_failures(void) {
     dyng_batch_free(&batch);
 }
 
+/* ---- negative ids and aborted streams ----------------------------------------------- */
+
+/* The batch writers refuse a negative id before they write (or create) anything; an
+ * aborted .dgb stream keeps its batches but has no end record. */
+static void test_negative_ids_and_abort(void) {
+    dyng_batch *neg = NULL;
+    REQUIRE_OK(dyng_batch_new(&neg, DYNG_TYPE_INT64, 0));
+    const int64_t s[] = {3, 4}, d[] = {0, -7};
+    REQUIRE_OK(dyng_batch_add_insertions(neg, 2, s, d, NULL));
+    REQUIRE_OK(dyng_batch_set_id(neg, 6));
+    remove("neg_ins.txt");
+    remove("neg_del.txt");
+    remove("neg_signed.txt");
+    CHECK_STATUS(dyng_change_files_write(neg, "neg_ins.txt", "neg_del.txt"), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "batch 6: insertion 1 is (4, -7)") != NULL);
+    CHECK_STATUS(dyng_signed_batch_write(neg, "neg_signed.txt"), DYNG_INVALID_ARGUMENT);
+    const char *none[] = {"neg_ins.txt", "neg_del.txt", "neg_signed.txt"};
+    for (int i = 0; i < 3; i++) { /* no file created */
+        FILE *f = fopen(none[i], "rb");
+        CHECK(f == NULL);
+        if (f != NULL)
+            fclose(f);
+    }
+    const char *paths[] = {"abort.dgb", "abort.dgb.gz"};
+    for (int z = 0; z < 2; z++) {
+        dyng_dgb_writer *w = NULL;
+        REQUIRE_OK(dyng_dgb_writer_open(&w, paths[z], DYNG_TYPE_INT64, 0));
+        dyng_batch *b = stream_batch(1, DYNG_TYPE_INT64, 0, 100);
+        CHECK_OK(dyng_dgb_write_batch(w, b));
+        CHECK_STATUS(dyng_dgb_write_batch(w, neg), DYNG_INVALID_ARGUMENT);
+        dyng_batch_free(&b);
+        CHECK_OK(dyng_dgb_writer_abort(&w));
+        CHECK(w == NULL);
+        dyng_dgb_reader *r = NULL;
+        REQUIRE_OK(dyng_dgb_open(&r, paths[z], DYNG_TYPE_INT64));
+        REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, 0));
+        bool done = true;
+        CHECK_OK(dyng_dgb_next(r, b, &done));
+        dyng_batch *want = stream_batch(1, DYNG_TYPE_INT64, 0, 100);
+        CHECK(!done && same_batch(b, want));
+        dyng_batch_free(&want);
+        CHECK_STATUS(dyng_dgb_next(r, b, &done), DYNG_FILE_FORMAT);
+        CHECK(strstr(dyng_error_message(), "without its end record") != NULL);
+        dyng_dgb_close(&r);
+        dyng_batch_free(&b);
+    }
+    CHECK_OK(dyng_dgb_writer_abort(NULL));
+    dyng_batch_free(&neg);
+}
+
 int main(void) {
     test_csr_goldens();
     test_csr_errors();
@@ -604,5 +654,6 @@ int main(void) {
     test_dgb_round_trips();
     test_dgb_damage();
     test_allocation_failures();
+    test_negative_ids_and_abort();
     return check_finish("test_io_research");
 }

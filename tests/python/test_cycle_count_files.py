@@ -228,8 +228,8 @@ def test_write_histogram_rejects(tmp_path: Path, bad: object, exc: type[Exceptio
 @pytest.mark.parametrize(
     ("text", "line", "column"),
     [
-        ("# cycle_size, num_of_cycles\n2, 7\n", 0, 0),  # no Total
-        ("2, 7\nTotal, 8\n", 0, 0),  # a wrong total
+        ("# cycle_size, num_of_cycles\n2, 7\n", 3, 1),  # no Total: where it was due
+        ("2, 7\nTotal, 8\n", 2, 8),  # a wrong total: at the total
         ("2, 7\n2, 1\nTotal, 8\n", 2, 1),  # a length twice
         ("2; 7\nTotal, 7\n", 1, 1),
         ("2, x\nTotal, 0\n", 1, 4),

@@ -130,6 +130,92 @@ def test_from_scipy_undirected_asymmetric_values() -> None:
     assert interop.from_scipy(m, directed=False, weighted=False).num_edges == 1
 
 
+def _undirected_multiset(edges: list[tuple[int, int, int]]) -> Counter[tuple[int, ...]]:
+    return Counter((min(u, v), max(u, v), w) for u, v, w in edges)
+
+
+@settings(max_examples=60, deadline=None)
+@given(edge_lists(), st.sampled_from(["upper", "lower", "both", "mixed"]))
+def test_from_scipy_undirected_parallel_edges(case: Any, stored: str) -> None:
+    """``multi_edges="allow"``: each parallel edge and self-loop once, as from_edges keeps it."""
+    n, edges = case
+    if stored == "upper":
+        entries = [(min(u, v), max(u, v), w) for u, v, w in edges]
+    elif stored == "lower":
+        entries = [(max(u, v), min(u, v), w) for u, v, w in edges]
+    elif stored == "both":  # what to_scipy writes: each edge twice, a self-loop once
+        entries = [(u, v, w) for u, v, w in edges] + [(v, u, w) for u, v, w in edges if u != v]
+    else:  # each pair in the triangle of its first edge in the list
+        side: dict[tuple[int, int], bool] = {}
+        for u, v, _ in edges:
+            side.setdefault((min(u, v), max(u, v)), u <= v)
+        entries = [
+            (u, v, w) if (u <= v) == side[(min(u, v), max(u, v))] else (v, u, w)
+            for u, v, w in edges
+        ]
+    m = sp.coo_array(
+        (
+            np.array([e[2] for e in entries], dtype=np.int64),
+            ([e[0] for e in entries], [e[1] for e in entries]),
+        ),
+        shape=(n, n),
+    )
+    g = interop.from_scipy(m, directed=False, multi_edges="allow")
+    want = _undirected_multiset(edges)
+    assert not g.directed and g.num_edges == len(edges)
+    assert edge_multiset(g) == want
+    ref = dyng.Graph.from_edges(
+        np.array([u for u, _, _ in edges], dtype=np.int32),
+        np.array([v for _, v, _ in edges], dtype=np.int32),
+        np.array([[w] for _, _, w in edges], dtype=np.int32).reshape(-1, 1),
+        num_vertices=n,
+        directed=False,
+        multi_edges="allow",
+    )
+    assert edge_multiset(ref) == want
+    back = interop.from_scipy(interop.to_scipy(g), directed=False, multi_edges="allow")
+    assert edge_multiset(back) == want
+
+
+def test_from_scipy_parallel_entries_with_values() -> None:
+    m = sp.coo_array(([4, 5], ([0, 0], [1, 1])), shape=(2, 2))  # two parallel edges {0, 1}
+    g = interop.from_scipy(m, directed=False, multi_edges="allow")
+    assert edge_multiset(g) == Counter({(0, 1, 4): 1, (0, 1, 5): 1})
+    p = dyng.GraphProperties(directed=False, parallel_edges="allow", num_weights=1)
+    assert interop.from_scipy(m, properties=p).num_edges == 2
+    # without parallel edges: one value per edge, as before
+    with pytest.raises(dyng.InvalidArgumentError, match="4 and 5"):
+        interop.from_scipy(m, directed=False)
+    # both triangles stored, but not mirroring each other
+    for values, rows, cols in (
+        ([4, 5], [0, 1], [1, 0]),
+        ([4, 5, 4], [0, 0, 1], [1, 1, 0]),
+    ):
+        bad = sp.coo_array((values, (rows, cols)), shape=(2, 2))
+        with pytest.raises(dyng.InvalidArgumentError, match="not symmetric: edge"):
+            interop.from_scipy(bad, directed=False, multi_edges="allow")
+    with pytest.raises(dyng.InvalidArgumentError, match="multi_edges"):
+        interop.from_scipy(m, directed=False, multi_edges="many")
+    with pytest.raises(dyng.InvalidArgumentError, match="directed must be a bool"):
+        interop.from_scipy(m, directed="no")  # type: ignore[arg-type]
+    with pytest.raises(dyng.InvalidArgumentError, match="weighted must be a bool"):
+        interop.from_scipy(m, weighted="no")  # type: ignore[arg-type]
+    with pytest.raises(dyng.InvalidArgumentError, match="column number"):
+        interop.to_scipy(g, weight=True)  # True is no column 1
+
+
+def test_networkx_multigraph_through_scipy() -> None:
+    nxm = _nx()
+    G = nxm.MultiGraph([(0, 1), (0, 1), (1, 1)])
+    g = interop.from_networkx(G)
+    back = interop.from_scipy(interop.to_scipy(g), directed=False, multi_edges="allow")
+    assert back.num_edges == 3 == G.number_of_edges()
+    H = interop.to_networkx(back)
+    assert Counter((min(u, v), max(u, v)) for u, v in H.edges()) == Counter(
+        (min(u, v), max(u, v)) for u, v in G.edges()
+    )
+
+
 def test_to_scipy_columns_and_transpose() -> None:
     g = dyng.Graph.from_edges([0, 1, 1], [1, 2, 0], [[1, 10], [2, 20], [3, 30]])
     assert interop.to_scipy(g, weight=1).toarray().tolist() == [

@@ -175,3 +175,35 @@ def test_words_that_trade_places_are_refused(tmp_path: Path, k: int, wide: bool)
                 dyng.io.read_batches(damaged, num_weights=k)
             swaps += 1
     assert swaps >= 20  # the stream has enough distinct words to make this a test
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_a_negative_id_is_refused(tmp_path: Path, wide: bool) -> None:
+    """A file whose checksums match but whose batch holds a negative id: FileFormatError at it.
+
+    The writers refuse negative ids, so the file is made from the layout: batch 2's third id
+    (its first insertion's source) becomes -1, and both of its checksums are made again.
+    """
+    ib = 8 if wide else 4
+    p = tmp_path / "s.dgb"
+    batches = [
+        dyng.EdgeBatch(insert=([0], [1]), id=1),
+        dyng.EdgeBatch(insert=([5], [6]), delete=([2], [3]), id=2),
+    ]
+    dyng.io.write_batches(p, batches, vertex_dtype="int64" if wide else "int32")
+    data = bytearray(p.read_bytes())
+    second = 32 + 40 + pad8(2 * ib)  # the header, then batch 1 (one insertion)
+    assert data[second : second + 4] == b"BTCH"
+    arrays = second + 40
+    at = arrays + 2 * ib  # after the deletion's two ids
+    assert int.from_bytes(data[at : at + ib], "little") == 5
+    data[at : at + ib] = (-1).to_bytes(ib, "little", signed=True)
+    payload = pad8(4 * ib)
+    struct.pack_into("<I", data, second + 32, checksum(bytes(data[arrays : arrays + payload])))
+    struct.pack_into("<I", data, second + 4, checksum(bytes(data[second + 8 : second + 40])))
+    p.write_bytes(bytes(data))
+    it = dyng.io.iter_batches(p)
+    assert next(it).id == 1
+    with pytest.raises(FileFormatError, match="batch 2: the vertex id -1 is negative") as info:
+        next(it)
+    assert (info.value.line, info.value.column) == (0, at + 1)  # column: the byte offset + 1
