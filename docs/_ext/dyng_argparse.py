@@ -4,8 +4,9 @@
 returns the ``argparse.ArgumentParser`` that ``dyng`` runs) and writes one section per
 command and subcommand, recursively: its description, its usage (as ``--help`` prints it),
 its positional arguments and options (Sphinx's ``program`` / ``option`` directives, so
-``:option:`dyng sssp compute --source``` links to it), and its epilog (the examples), as
-written. Nothing is copied by hand, so the page cannot drift from the parser.
+``:option:`dyng sssp compute --source``` links to it), and its epilog (the examples as
+written, a one-line paragraph as text). Nothing is copied by hand, so the page cannot drift
+from the parser.
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 _SPECIAL = re.compile(r"([\\*`_|])")
+_SMART = re.compile(r"(-(?=-)|['\"])")
 WIDTH = 88  # columns of the usage lines
 
 
 def escape(text: str) -> str:
-    """Text with reStructuredText's inline markup escaped, safe at the start of a line."""
+    """Text with reStructuredText's inline markup escaped, safe at the start of a line, and
+    kept from the smart quotes (``--seed`` stays two hyphens, ``'a'`` straight quotes)."""
     text = _SPECIAL.sub(r"\\\1", text)
+    text = _SMART.sub(r"\\\1", text)
     if text and not text[0].isalnum() and text[0] != "\\":
         text = "\\" + text
     return text
@@ -81,8 +85,9 @@ def render(parser: argparse.ArgumentParser, levels: str, depth: int = 0) -> list
     """The reStructuredText of a parser and, below it, of its subcommands."""
     title = f"``{parser.prog}``"
     out = [title, levels[depth] * len(title), ""]
-    if parser.description:
-        out.extend([escape(" ".join(parser.description.split())), ""])
+    for paragraph in (parser.description or "").split("\n\n"):
+        if paragraph.strip():
+            out.extend([escape(" ".join(paragraph.split())), ""])
     out.extend(literal(usage(parser)))
     out.append("")
     subs = subparsers(parser)
@@ -110,10 +115,15 @@ def render(parser: argparse.ArgumentParser, levels: str, depth: int = 0) -> list
         out.extend([".. rubric:: Commands", ""])
         for name, text, _sub in subs:
             out.extend([f"``{name}``", "   " + (escape(text) if text else "(no help)"), ""])
-    if parser.epilog:
-        out.extend([".. rubric:: Examples", ""])
-        out.extend(literal(parser.epilog.strip("\n")))
-        out.append("")
+    # The epilog: a paragraph of several lines (the examples) as written, a one-line
+    # paragraph as text (the formatter wraps it in --help).
+    for paragraph in (parser.epilog or "").strip("\n").split("\n\n"):
+        if "\n" in paragraph.strip("\n"):
+            out.extend([".. rubric:: Examples", ""])
+            out.extend(literal(paragraph.strip("\n")))
+            out.append("")
+        elif paragraph.strip():
+            out.extend([escape(" ".join(paragraph.split())), ""])
     for _, _, sub in subs:
         out.extend(render(sub, levels, depth + 1))
     return out

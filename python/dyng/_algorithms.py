@@ -241,7 +241,8 @@ class SsspOptions:
         },
     )
     delta: int = field(
-        default=0, metadata={"help": "the near-far step (0: chosen from a sample of the rows)"}
+        default=0,
+        metadata={"help": "the near-far step (0: chosen from a sample of the rows' weights)"},
     )
     fallback_max_fraction: float = field(
         default=0.5,

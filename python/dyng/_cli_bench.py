@@ -31,12 +31,18 @@ import os
 import platform
 import statistics
 import sys
-import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
 
-from dyng._cli_common import add_graph_arguments, count, read_graph
+from dyng._cli_common import (
+    HelpFormatter,
+    add_graph_arguments,
+    check_output,
+    count,
+    positive,
+    read_graph,
+)
 from dyng._evict import Evictor
 
 __all__ = ["add_parser", "run"]
@@ -117,11 +123,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     bench = sub.add_parser(
         "bench",
         help="time updates against recomputing (and the peers), on your graph",
-        description=textwrap.fill(_DESCRIPTION, 79),
+        description=_DESCRIPTION,
         epilog="examples:\n"
         + "\n".join(e.split("\n")[1] for e in _EXAMPLES.values())
         + "\n\nrun 'dyng bench KIND --help' for the flags of each kind",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     kinds = bench.add_subparsers(dest="kind", metavar="KIND")
     for kind in ("sssp", "cycle_count", "apply"):
@@ -130,7 +136,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             help=_HELP[kind],
             description=_HELP[kind] + ", on random batches of each size.",
             epilog=_EXAMPLES[kind],
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=HelpFormatter,
         )
         add_graph_arguments(p, optional=True)
         default_sizes = "100,1000" if kind == "cycle_count" else "100,1000,10000"
@@ -150,7 +156,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         )
         p.add_argument(
             "--locality-window",
-            type=count,
+            type=positive,
             default=None,
             metavar="W",
             help="keep both ends of every change within W consecutive ids (default: anywhere)",
@@ -172,9 +178,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             default=1,
             help="threads for dyng (1, as the peers run; 0: every core)",
         )
-        p.add_argument("--json", metavar="PATH", help="also write the figures here as JSON")
+        p.add_argument(
+            "--json", metavar="PATH", help="also write the figures here as JSON (a file)"
+        )
         if kind == "sssp":
-            p.add_argument("--source", type=int, default=0, help="the source vertex (0)")
+            p.add_argument("--source", type=count, default=0, help="the source vertex (0)")
             p.add_argument(
                 "--peers",
                 type=_peers,
@@ -405,12 +413,13 @@ def _sssp(args: argparse.Namespace, out: dict[str, Any]) -> int:
     out["graph"] = name
     _header(args, "sssp", name, g, how)
     if not 0 <= args.source < g.num_vertices:
+        # A value the graph does not allow: a failure, as for dyng sssp compute.
         print(
             f"dyng: error: --source {args.source} is not a vertex; accepted: 0 to "
             f"{g.num_vertices - 1}",
             file=sys.stderr,
         )
-        return 2
+        return 1
     tree, _ = _timed(lambda: sssp.compute(g, args.source))
     t_compute = min(_timed(lambda: sssp.compute(g, args.source))[1] for _ in range(3))
     reached = int((tree.distances.to_numpy() < sssp.INFINITE_DISTANCE).sum())
@@ -676,6 +685,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.json:
+        check_output(args.json, "--json")  # before the benchmark, not after it
     out: dict[str, Any] = {
         "kind": args.kind,
         "date": time.strftime("%Y-%m-%d"),

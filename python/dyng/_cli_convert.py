@@ -10,11 +10,34 @@ Graphs: Matrix Market (``.mtx``), edge lists, and the research code's CSR triple
 from __future__ import annotations
 
 import argparse
-import gzip
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from dyng._cli_common import (
+    STDOUT,
+    HelpFormatter,
+    UsageError,
+    check_input,
+    check_output,
+    count,
+    file_head,
+    is_matrix_market,
+)
+
+DESCRIPTION = (
+    "Convert a graph or a stream of batches from one file format into another.\n\n"
+    "Graphs: Matrix Market (.mtx), edge lists, and the research code's CSR triplets (a "
+    "prefix: graphCsr for graphCsrRowPtr.txt, graphCsrColInd.txt and graphCsrValues.txt). "
+    "Batches: .dgt, .dgb, the research code's change files (a folder holding insert.txt and "
+    "delete.txt) and signed batch files ('- u v' / '+ u v' lines). A format comes from "
+    "--from / --to, else from the name (.mtx, .dgt, .dgb, with or without .gz; a folder for "
+    "change files), and for IN from its content; a file named .gz is written gzipped.\n\n"
+    "Flags that would do nothing are refused: --undirected and --one-based describe an edge "
+    "list IN, --weight-column a Matrix Market OUT and --compress a CSR triplet OUT. A graph "
+    "with several weights goes into Matrix Market only with --weight-column."
+)
 
 GRAPH_FORMATS = ("mtx", "edgelist", "csr")
 BATCH_FORMATS = ("dgt", "dgb", "changes", "signed")
@@ -34,35 +57,34 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser(
         "convert",
         help="convert a graph or a batch stream between file formats",
-        description=(__doc__ or "").split("\n\n", 1)[1].strip(),
+        description=DESCRIPTION,
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("input", metavar="IN", help="the file (or prefix, or folder) to read")
     p.add_argument("output", metavar="OUT", help="the file (or prefix, or folder) to write")
     formats = GRAPH_FORMATS + BATCH_FORMATS
     p.add_argument("--from", dest="source_format", choices=formats, help="IN's format")
     p.add_argument("--to", dest="target_format", choices=formats, help="OUT's format")
-    p.add_argument("--undirected", action="store_true", help="an edge list's edges are undirected")
-    p.add_argument("--one-based", action="store_true", help="an edge list's ids start at 1")
+    p.add_argument(
+        "--undirected", action="store_true", help="an edge list IN's edges are undirected"
+    )
+    p.add_argument(
+        "--one-based",
+        action="store_true",
+        help="an edge list IN's ids start at 1: reading subtracts 1 from each (an edge list "
+        "OUT is written 0-based, a Matrix Market OUT 1-based as that format is)",
+    )
     p.add_argument(
         "--weight-column",
-        type=int,
-        default=0,
-        help="the weight a Matrix Market file keeps of several (0)",
+        type=count,
+        metavar="COLUMN",
+        help="the weight column a Matrix Market OUT keeps, from 0; needed when the graph has "
+        "several weights, as a Matrix Market file holds one",
     )
-    p.add_argument("--compress", action="store_true", help="gzip the files of a CSR triplet")
-
-
-def _head(path: str) -> bytes:
-    """The first bytes of a file's content (after gzip); empty when it cannot be read."""
-    try:
-        with open(path, "rb") as raw:
-            gz = raw.read(2) == b"\x1f\x8b"
-        with gzip.open(path, "rb") if gz else open(path, "rb") as f:
-            return f.read(4096)
-    except (OSError, EOFError):
-        return b""
+    p.add_argument(
+        "--compress", action="store_true", help="gzip the files of a CSR triplet OUT (.txt.gz)"
+    )
 
 
 def _strip_gz(name: str) -> str:
@@ -82,14 +104,14 @@ def detect(path: str, *, reading: bool) -> str:
         return "edgelist"
     if any(Path(path + f"RowPtr.txt{z}").exists() for z in ("", ".gz")):
         return "csr"
-    head = _head(path)
+    head = file_head(path, flag="--from") or b""
     if head.startswith(b"\x89DGB"):
         return "dgb"
     first = next(
         (ln.strip() for ln in head.splitlines() if ln.strip() and ln.strip()[:1] not in b"#%"),
         b"",
     )
-    if head.lstrip().lower().startswith(b"%%matrixmarket"):
+    if is_matrix_market(path, head):
         return "mtx"
     if head.lstrip().startswith((b"%dgt", b"%batch")) or first.startswith((b"+e ", b"-e ")):
         return "dgt"
@@ -100,17 +122,24 @@ def detect(path: str, *, reading: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``dyng convert``; returns the exit status."""
+    # A missing input is reported as such, not as the format that a name suggests.
+    if not (args.source_format == "csr" or _is_csr_prefix(args.input)):
+        check_input(args.input)
     source = args.source_format or detect(args.input, reading=True)
     target = args.target_format or detect(args.output, reading=False)
     if (source in GRAPH_FORMATS) != (target in GRAPH_FORMATS):
         kinds = {True: "a graph", False: "a batch stream"}
-        print(
-            f"dyng: error: cannot convert {kinds[source in GRAPH_FORMATS]} ({source}) into "
+        raise UsageError(
+            f"cannot convert {kinds[source in GRAPH_FORMATS]} ({source}) into "
             f"{kinds[target in GRAPH_FORMATS]} ({target}); give --from / --to when the names "
-            "mislead",
-            file=sys.stderr,
+            "mislead"
         )
-        return 2
+    _check_flags(args, source, target)
+    if target == "changes":  # a folder, made when missing
+        if args.output == STDOUT:
+            check_output(args.output, "OUT")  # refuses it
+    else:  # a file, or the prefix of a CSR triplet's files
+        check_output(args.output + ("RowPtr.txt" if target == "csr" else ""), "OUT")
     t0 = time.perf_counter()
     if source in GRAPH_FORMATS:
         what = _convert_graph(args, source, target)
@@ -124,8 +153,36 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_csr_prefix(path: str) -> bool:
+    return any(Path(path + f"RowPtr.txt{z}").exists() for z in ("", ".gz"))
+
+
+def _check_flags(args: argparse.Namespace, source: str, target: str) -> None:
+    """Refuse flags that would do nothing for these formats (a usage error)."""
+    unused = [
+        f"{flag} (for {what})"
+        for flag, given, what, ok in (
+            ("--undirected", args.undirected, "an edge list IN", source == "edgelist"),
+            ("--one-based", args.one_based, "an edge list IN", source == "edgelist"),
+            (
+                "--weight-column",
+                args.weight_column is not None,
+                "a Matrix Market OUT",
+                target == "mtx",
+            ),
+            ("--compress", args.compress, "a CSR triplet OUT", target == "csr"),
+        )
+        if given and not ok
+    ]
+    if unused:
+        raise UsageError(
+            f"{', '.join(unused)} would do nothing when converting {source} into {target}"
+        )
+
+
 def _convert_graph(args: argparse.Namespace, source: str, target: str) -> str:
     from dyng import io
+    from dyng.errors import InvalidArgumentError
 
     if source == "mtx":
         g = io.read_matrix_market(args.input)
@@ -134,7 +191,21 @@ def _convert_graph(args: argparse.Namespace, source: str, target: str) -> str:
     else:
         g = io.read_edge_list(args.input, directed=not args.undirected, one_based=args.one_based)
     if target == "mtx":
-        io.write_matrix_market(args.output, g, weight_column=args.weight_column)
+        # As dyng generate: several weights do not go into one column unless one is named.
+        column = args.weight_column
+        if column is None and g.num_weights > 1:
+            raise InvalidArgumentError(
+                f"a Matrix Market file holds one weight column, the graph has "
+                f"{g.num_weights}; choose one with --weight-column (0 to "
+                f"{g.num_weights - 1}), or write an edge list"
+            )
+        if column is not None and column >= max(g.num_weights, 1):
+            accepted = "0" if g.num_weights <= 1 else f"0 to {g.num_weights - 1}"
+            raise InvalidArgumentError(
+                f"--weight-column {column} is not a weight column of the graph, which has "
+                f"{g.num_weights}; accepted: {accepted}"
+            )
+        io.write_matrix_market(args.output, g, weight_column=column or 0)
     elif target == "csr":
         io.write_csr_triplet(args.output, g, compress=args.compress)
     else:

@@ -21,7 +21,17 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from dyng._cli_common import add_graph_arguments, read_graph
+from dyng._cli_common import (
+    STDOUT,
+    HelpFormatter,
+    UsageError,
+    add_graph_arguments,
+    check_output,
+    count,
+    positive,
+    read_graph,
+    seed,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -72,7 +82,11 @@ _HELP = {
 }
 
 
-def _weights_range(p: argparse.ArgumentParser, default: tuple[int, int] | None, text: str) -> None:
+def _weights_range(
+    p: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup,
+    default: tuple[int, int] | None,
+    text: str,
+) -> None:
     """``--weights LOW HIGH``."""
     p.add_argument(
         "--weights", nargs=2, type=int, metavar=("LOW", "HIGH"), default=default, help=text
@@ -80,16 +94,21 @@ def _weights_range(p: argparse.ArgumentParser, default: tuple[int, int] | None, 
 
 
 def _add_weights(p: argparse.ArgumentParser, default: tuple[int, int] | None) -> None:
+    # --unweighted and --weights contradict each other: argparse refuses both (exit 2).
+    group = p.add_mutually_exclusive_group() if default is not None else p
     _weights_range(
-        p,
+        group,
         default,
         "weights uniform in [LOW, HIGH] (int32)"
         + (f" (default {default[0]} {default[1]})" if default else "; default: unweighted"),
     )
     if default is not None:
-        p.add_argument("--unweighted", action="store_true", help="no weights")
+        group.add_argument("--unweighted", action="store_true", help="no weights")
     p.add_argument(
-        "--num-weights", type=int, default=1, help="weight columns, 1 to 64 (1; .mtx holds 1)"
+        "--num-weights",
+        type=count,
+        default=None,
+        help="weight columns of a weighted graph, 1 to 64 (1; a .mtx file holds 1)",
     )
 
 
@@ -102,7 +121,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog="examples:\n"
         + "\n".join(e.split("\n")[1] for e in _EXAMPLES.values())
         + "\n\nrun 'dyng generate KIND --help' for the flags of each kind",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     kinds = gen.add_subparsers(dest="kind", metavar="KIND")
 
@@ -112,14 +131,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             help=_HELP[name],
             description=_HELP[name][0].upper() + _HELP[name][1:] + ".",
             epilog=_EXAMPLES[name],
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=HelpFormatter,
         )
 
     out_help = "the graph file: Matrix Market for .mtx / .mtx.gz, else an edge list"
     p = kind("rmat")
     p.add_argument("output", metavar="OUT", help=out_help)
-    p.add_argument("--scale", type=int, required=True, help="2^SCALE vertices (1 to 62)")
-    p.add_argument("--edge-factor", type=int, default=16, help="edges drawn per vertex (16)")
+    p.add_argument("--scale", type=count, required=True, help="2**SCALE vertices (1 to 62)")
+    p.add_argument("--edge-factor", type=count, default=16, help="edges drawn per vertex (16)")
     p.add_argument("-a", type=float, default=0.57, help="top-left probability (0.57)")
     p.add_argument("-b", type=float, default=0.19, help="top-right probability (0.19)")
     p.add_argument("-c", type=float, default=0.19, help="bottom-left probability (0.19)")
@@ -127,42 +146,47 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--self-loops", choices=("drop", "keep"), default="drop", help="(drop)")
     p.add_argument("--duplicates", choices=("drop", "keep"), default="drop", help="(drop)")
     _add_weights(p, None)
-    p.add_argument("--seed", type=int, default=0, help="(0)")
+    p.add_argument("--seed", type=seed, default=0, help="(0)")
 
     p = kind("erdos-renyi")
     p.add_argument("output", metavar="OUT", help=out_help)
-    p.add_argument("-n", type=int, required=True, help="vertices")
-    p.add_argument("-m", type=int, required=True, help="edges")
+    p.add_argument("-n", type=count, required=True, help="vertices")
+    p.add_argument("-m", type=count, required=True, help="edges")
     p.add_argument("--undirected", action="store_true", help="undirected edges")
     _add_weights(p, None)
-    p.add_argument("--seed", type=int, default=0, help="(0)")
+    p.add_argument("--seed", type=seed, default=0, help="(0)")
 
     p = kind("grid")
     p.add_argument("output", metavar="OUT", help=out_help)
-    p.add_argument("--rows", type=int, required=True, help="rows of the grid")
-    p.add_argument("--cols", type=int, required=True, help="columns of the grid")
+    p.add_argument("--rows", type=count, required=True, help="rows of the grid")
+    p.add_argument("--cols", type=count, required=True, help="columns of the grid")
     p.add_argument(
         "--keep-probability", type=float, default=1.0, help="keep each lattice edge so often (1)"
     )
     _add_weights(p, (1, 100))
-    p.add_argument("--seed", type=int, default=0, help="(0)")
+    p.add_argument("--seed", type=seed, default=0, help="(0)")
 
     p = kind("batches")
     add_graph_arguments(p)
     p.add_argument("output", metavar="OUT", help="the stream: .dgt (text) or .dgb (binary)")
-    p.add_argument("--count", type=int, required=True, help="batches")
-    p.add_argument("--size", type=int, required=True, help="changes per batch")
+    p.add_argument("--count", type=count, required=True, help="batches")
+    p.add_argument("--size", type=count, required=True, help="changes per batch")
     p.add_argument(
         "--insert-fraction", type=float, default=0.5, help="the share of insertions (0.5)"
     )
     p.add_argument(
         "--locality-window",
-        type=int,
+        type=positive,
         default=None,
         help="confine each batch's changes to a window of this many consecutive ids",
     )
     _weights_range(p, (1, 100), "insertion weights for a weighted graph (default 1 100)")
-    p.add_argument("--seed", type=int, default=0, help="batch i is drawn with seed SEED + i (0)")
+    p.add_argument(
+        "--seed",
+        type=seed,
+        default=0,
+        help="batch i is drawn with seed SEED + i, so SEED + COUNT - 1 <= 2**64 - 1 (0)",
+    )
 
     p = kind("mosp-graph")
     p.add_argument("mtx", metavar="MTX", help="the Matrix Market file (plain or .gz)")
@@ -171,9 +195,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="PREFIX",
         help="the CSR triplet: PREFIXRowPtr.txt, PREFIXColInd.txt and PREFIXValues.txt",
     )
-    p.add_argument("--num-weights", type=int, default=3, help="weights per edge, K (3)")
+    p.add_argument("--num-weights", type=count, default=3, help="weights per edge, K (3)")
     _weights_range(p, (1, 100), "weights uniform in [LOW, HIGH] (default 1 100)")
-    p.add_argument("--seed", type=int, default=12345, help="std::mt19937's seed (12345)")
+    p.add_argument(
+        "--seed", type=seed, default=12345, help="std::mt19937's seed, 0 to 2**32 - 1 (12345)"
+    )
     p.add_argument("--compress", action="store_true", help="write .gz files")
 
     p = kind("mosp-changes")
@@ -181,7 +207,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "output", metavar="DIR", help="the folder for insert.txt, delete.txt and report.txt"
     )
-    p.add_argument("--num-changes", type=int, required=True, help="N, the changes asked for")
+    p.add_argument("--num-changes", type=count, required=True, help="N, the changes asked for")
     p.add_argument(
         "--insertion-percentage",
         type=float,
@@ -194,18 +220,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="uniform",
         help="(uniform)",
     )
-    p.add_argument("--weight-min", type=int, default=1, help="(1)")
-    p.add_argument("--weight-max", type=int, default=100, help="(100)")
-    p.add_argument("--seed", type=int, default=1, help="std::mt19937's seed (1)")
+    p.add_argument("--weight-min", type=count, default=1, help="(1)")
+    p.add_argument("--weight-max", type=count, default=100, help="(100)")
+    p.add_argument("--seed", type=seed, default=1, help="std::mt19937's seed, 0 to 2**32 - 1 (1)")
     p.add_argument(
-        "--local-hops", type=int, default=0, help="uniform: a ball of this radius (0: none)"
+        "--local-hops", type=count, default=0, help="uniform: a ball of this radius (0: none)"
     )
     p.add_argument(
         "--safe-deletions",
         action="store_true",
         help="uniform: drop deletions that cut a vertex off from the source",
     )
-    p.add_argument("--source", type=int, default=0, help="the trees' source (0)")
+    p.add_argument("--source", type=count, default=0, help="the trees' source (0)")
 
 
 def _is_mtx(path: str) -> bool:
@@ -218,17 +244,36 @@ def _weights(args: argparse.Namespace) -> tuple[int, int] | None:
     return (args.weights[0], args.weights[1])
 
 
+def _num_weights(args: argparse.Namespace) -> int:
+    """``--num-weights`` (1 when not given); refused for an unweighted graph, where it
+    would do nothing."""
+    if args.num_weights is not None and _weights(args) is None:
+        raise UsageError(
+            f"--num-weights {args.num_weights} would do nothing: the graph is unweighted "
+            + ("(--unweighted)" if getattr(args, "unweighted", False) else "without --weights")
+        )
+    return 1 if args.num_weights is None else int(args.num_weights)
+
+
+def _check_graph_output(args: argparse.Namespace) -> int:
+    """Check OUT before generating: writable, and a format that holds the weights; returns
+    --num-weights."""
+    check_output(args.output, "OUT")
+    k = _num_weights(args)
+    if _is_mtx(args.output) and _weights(args) is not None and k > 1:
+        from dyng.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(
+            f"a Matrix Market file holds one weight column, the graph would have {k}; "
+            "write an edge list (another extension) instead"
+        )
+    return k
+
+
 def _write_graph(args: argparse.Namespace, graph: Any, t0: float) -> int:
     from dyng import io
 
     if _is_mtx(args.output):
-        if graph.num_weights > 1:
-            print(
-                f"dyng: error: a Matrix Market file holds one weight column, the graph has "
-                f"{graph.num_weights}; write an edge list (another extension) instead",
-                file=sys.stderr,
-            )
-            return 1
         io.write_matrix_market(args.output, graph)
     else:
         io.write_edge_list(args.output, graph)
@@ -301,6 +346,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     t0 = time.perf_counter()
+    if args.kind in ("rmat", "erdos-renyi", "grid"):
+        num_weights = _check_graph_output(args)
     if args.kind == "rmat":
         g = generators.rmat(
             args.scale,
@@ -313,7 +360,7 @@ def run(args: argparse.Namespace) -> int:
             self_loops=args.self_loops,
             duplicates=args.duplicates,
             weights=_weights(args),
-            num_weights=args.num_weights,
+            num_weights=num_weights,
         )
         return _write_graph(args, g, t0)
     if args.kind == "erdos-renyi":
@@ -323,7 +370,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             directed=not args.undirected,
             weights=_weights(args),
-            num_weights=args.num_weights,
+            num_weights=num_weights,
         )
         return _write_graph(args, g, t0)
     if args.kind == "grid":
@@ -331,16 +378,19 @@ def run(args: argparse.Namespace) -> int:
             args.rows,
             args.cols,
             weights=_weights(args),
-            num_weights=args.num_weights,
+            num_weights=num_weights,
             keep_probability=args.keep_probability,
             seed=args.seed,
         )
         return _write_graph(args, g, t0)
     if args.kind == "mosp-changes":
+        if args.output == STDOUT:
+            check_output(args.output, "DIR")  # refuses it
         return _mosp_changes(args, t0)
     if args.kind == "mosp-graph":
         from dyng.generators.legacy import mosp_graph
 
+        check_output(args.output + "RowPtr.txt", "PREFIX")
         g = mosp_graph(
             args.mtx,
             num_weights=args.num_weights,
@@ -354,9 +404,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 0
-    if args.count < 0:
-        print(f"dyng: error: --count is {args.count}; accepted: 0 or more", file=sys.stderr)
-        return 2
+    # Batch i is drawn with seed SEED + i: every one must be a seed (0 to 2**64 - 1).
+    if args.count and args.seed + args.count - 1 > 2**64 - 1:
+        raise UsageError(
+            f"--seed {args.seed} with --count {args.count}: batch i is drawn with seed "
+            f"SEED + i, so SEED can be at most 2**64 - {args.count} here"
+        )
+    check_output(args.output, "OUT")
     graph = read_graph(args)
     io.write_batches(args.output, _batches(args, graph), vertex_dtype=graph.vertex_dtype)
     print(

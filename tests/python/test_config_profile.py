@@ -60,6 +60,16 @@ def test_config_dict() -> None:
     json.dumps(c, default=str)  # plain data
 
 
+def test_config_flags_are_the_ones_the_build_used() -> None:
+    # The build type's own flags are part of them: a Release build showed only CMAKE_C_FLAGS
+    # (empty, or "-g"), which read as an unoptimised build.
+    c = config()
+    if c["build_type"] == "Release":
+        assert "-O3" in c["flags"].split(), c["flags"]
+    elif c["build_type"] == "Debug":
+        assert "-g" in c["flags"].split(), c["flags"]
+
+
 @pytest.fixture
 def restore_log_level() -> Iterator[None]:
     logger = logging.getLogger("dyng")

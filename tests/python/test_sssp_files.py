@@ -242,4 +242,4 @@ def test_cli_option_flags_say_what_they_do() -> None:
     assert r.returncode == 0
     text = " ".join(r.stdout.split())
     assert "the weight column the distances add up (0)" in text
-    assert "the near-far step (0: chosen from a sample of the rows) (0)" in text
+    assert "the near-far step (0: chosen from a sample of the rows' weights) (0)" in text
