@@ -127,15 +127,27 @@ def _requested(keyword: object, field: str, what: str) -> str | None:
     return name if name != "int32" else None
 
 
-def _num_vertices(value: object) -> int:
-    if value is None:
-        return -1
+def check_num_vertices(value: object) -> int:
+    """``num_vertices`` given by a caller: an integer in 0 .. 2**63 - 1.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a value that is not an integer, or a negative one.
+    CapacityError
+        For a count past 2**63 - 1.
+    """
     n = check_int(value, "num_vertices")
     if n < 0:
-        raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more (or None)")
+        raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more")
     if n > 2**63 - 1:
         raise CapacityError(f"num_vertices is {n}; a graph has at most 2**63 - 1 vertices")
     return n
+
+
+def _num_vertices(value: object) -> int:
+    """``num_vertices`` of a constructor: -1 (from the ids) for None."""
+    return -1 if value is None else check_num_vertices(value)
 
 
 class Graph:

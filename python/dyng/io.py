@@ -28,7 +28,7 @@ from dyng._convert import (
     weights_array,
     wider,
 )
-from dyng._graph import Graph, PropertyKeywords, merge_properties
+from dyng._graph import Graph, PropertyKeywords, check_num_vertices, merge_properties
 from dyng._namespace import public_dir
 from dyng._paths import PathLike
 from dyng._paths import path_str as _path
@@ -56,7 +56,7 @@ from dyng._research_files import (
     write_tree,
 )
 from dyng._resources import Resources, native_resources
-from dyng.errors import CapacityError, InvalidArgumentError
+from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -321,16 +321,6 @@ def write_matrix_market(path: PathLike, graph: Graph, *, weight_column: int = 0)
     native.mm_write_graph(graph._g, p, max(-1, min(column, INT32_MAX)))
 
 
-def _num_vertices_arg(num_vertices: object) -> int:
-    """``num_vertices`` of an array writer: an integer in 0 .. 2**63 - 1."""
-    n = check_int(num_vertices, "num_vertices")
-    if n < 0:
-        raise InvalidArgumentError(f"num_vertices is {n}; expected 0 or more")
-    if n > 2**63 - 1:
-        raise CapacityError(f"num_vertices is {n}; a graph has at most 2**63 - 1 vertices")
-    return n
-
-
 def write_matrix_market_arrays(
     path: PathLike,
     num_vertices: int,
@@ -368,7 +358,7 @@ def write_matrix_market_arrays(
         When the file cannot be written.
     """
     p = _path(path)
-    n = _num_vertices_arg(num_vertices)
+    n = check_num_vertices(num_vertices)
     s = natural_ids(src, "src")
     d = natural_ids(dst, "dst")
     if len(s) != len(d):
@@ -713,7 +703,7 @@ def write_edge_list_arrays(
         When the file cannot be written.
     """
     p = _path(path)
-    n = None if num_vertices is None else _num_vertices_arg(num_vertices)
+    n = None if num_vertices is None else check_num_vertices(num_vertices)
     s = natural_ids(src, "src")
     d = natural_ids(dst, "dst")
     if len(s) != len(d):
