@@ -73,7 +73,13 @@ def _native_args(o: Options, source: object, graph: Graph) -> tuple[int, int, in
     The options' other fields are checked by :func:`_flags`; the native module
     checks objective against the graph's weight columns.
     """
-    src = _vertex_arg(source, "source", graph.num_vertices)
+    # libdyng checks the source against the graph, under the graph's lock, with the same
+    # message; the vertex count is read here only for a value past int64, which could not
+    # reach it. (Reading it for every call would wait for a batch being applied on
+    # another thread, and a check made before the call could not hold for it anyway.)
+    src = check_int(source, "source")
+    if not -(2**63) <= src < 2**63:
+        src = _vertex_arg(src, "source", graph.num_vertices)
     objective = check_int(o.objective, "objective")
     if not 0 <= objective < 2**31:
         k = graph.num_weights
