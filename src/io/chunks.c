@@ -43,8 +43,9 @@ static void find_lone_cr(dyng_i_chunk *c) {
 }
 
 /* Pass 1 over one chunk: newlines and data lines. */
-static void count_chunk(dyng_i_chunk *c, bool hash_comments) {
-    find_lone_cr(c);
+static void count_chunk(dyng_i_chunk *c, bool hash_comments, bool lone_cr) {
+    if (lone_cr)
+        find_lone_cr(c);
     const char *p = c->begin, *end = c->end;
     int64_t lines = 0, entries = 0;
     while (p < end) {
@@ -67,6 +68,7 @@ static void count_chunk(dyng_i_chunk *c, bool hash_comments) {
 typedef struct pass {
     dyng_i_chunk *chunks;
     bool hash_comments;
+    bool lone_cr; /* pass 1 also finds the first lone CR */
     void (*parse)(const void *job, dyng_i_chunk *c);
     const void *job;
 } pass;
@@ -74,7 +76,7 @@ typedef struct pass {
 static bool run_chunk(void *context, int64_t k) {
     pass *p = context;
     if (p->parse == NULL) {
-        count_chunk(&p->chunks[k], p->hash_comments);
+        count_chunk(&p->chunks[k], p->hash_comments, p->lone_cr);
         return true;
     }
     p->parse(p->job, &p->chunks[k]);
@@ -89,7 +91,8 @@ static dyng_status run_pass(pass *p, int64_t n, const char *path, dyng_resources
 
 dyng_status dyng_i_chunks_count(dyng_i_chunk **chunks, int64_t *n, int64_t *entries,
                                 const char *path, const char *begin, const char *end, int64_t line,
-                                bool hash_comments, int per_thread, dyng_resources *r) {
+                                bool hash_comments, bool lone_cr, int per_thread,
+                                dyng_resources *r) {
     *chunks = NULL;
     *n = 0;
     *entries = 0;
@@ -104,7 +107,7 @@ dyng_status dyng_i_chunks_count(dyng_i_chunk **chunks, int64_t *n, int64_t *entr
         c[k].begin = dyng_i_chunk_start(begin, end, count, k);
         c[k].end = dyng_i_chunk_start(begin, end, count, k + 1);
     }
-    pass p = {c, hash_comments, NULL, NULL};
+    pass p = {c, hash_comments, lone_cr, NULL, NULL};
     const dyng_status st = run_pass(&p, count, path, r);
     if (st != DYNG_OK) {
         dyng_i_free(c);
@@ -165,7 +168,7 @@ static dyng_status chunk_error(const dyng_i_chunk *c, const char *path) {
 dyng_status dyng_i_chunks_parse(dyng_i_chunk *chunks, int64_t n,
                                 void (*parse)(const void *job, dyng_i_chunk *c), const void *job,
                                 const char *path, dyng_resources *r) {
-    pass p = {chunks, false, parse, job};
+    pass p = {chunks, false, false, parse, job};
     const dyng_status st = run_pass(&p, n, path, r);
     if (st != DYNG_OK)
         return st;

@@ -7,7 +7,7 @@
  *
  *     dyng_i_chunk *chunks;
  *     int64_t n, entries;
- *     st = dyng_i_chunks_count(&chunks, &n, &entries, path, begin, end, 1, true,
+ *     st = dyng_i_chunks_count(&chunks, &n, &entries, path, begin, end, 1, true, false,
  *                              CHUNKS_PER_THREAD, resources);
  *     ... room for `entries` outputs, laid out by each chunk's first_entry ...
  *     st = dyng_i_chunks_parse(chunks, n, parse_chunk, &job, path, resources);
@@ -65,7 +65,8 @@ const char *dyng_i_chunk_start(const char *begin, const char *end, int64_t n, in
  * Cut [begin, end) into chunks (about DYNG_I_CHUNK_BYTES each, at most
  * per_thread per thread of r) and run pass 1 on r's threads: a line is data
  * unless it is blank or its first non-blank byte starts a comment ('%', and
- * '#' too with hash_comments). first_line counts from `line`. *chunks (free
+ * '#' too with hash_comments); with lone_cr it also finds each chunk's first
+ * CR that no LF follows (dyng_i_chunks_lone_cr). first_line counts from `line`. *chunks (free
  * with dyng_i_free) gets the chunks, zeroed but for the counts and the prefix
  * sums; *n their count and *entries the data lines. Fails with
  * DYNG_OUT_OF_MEMORY or DYNG_INTERRUPTED ("interrupted while reading
@@ -73,12 +74,14 @@ const char *dyng_i_chunk_start(const char *begin, const char *end, int64_t n, in
  */
 dyng_status dyng_i_chunks_count(dyng_i_chunk **chunks, int64_t *n, int64_t *entries,
                                 const char *path, const char *begin, const char *end, int64_t line,
-                                bool hash_comments, int per_thread, dyng_resources *r);
+                                bool hash_comments, bool lone_cr, int per_thread,
+                                dyng_resources *r);
 
 /* DYNG_FILE_FORMAT at the first carriage return of the text that is not
  * followed by a line feed (pass 1 finds them; old Mac files end their lines
  * so, and a reader that took CR as a blank would read such a file as one
- * line), else DYNG_OK. For the readers that refuse CR-only line ends. */
+ * line), else DYNG_OK. For the readers that refuse CR-only line ends, whose
+ * pass 1 ran with lone_cr (the others do not pay for the look). */
 dyng_status dyng_i_chunks_lone_cr(const dyng_i_chunk *chunks, int64_t n, const char *path);
 
 /* Pass 2: parse(job, chunk) on every chunk, on r's threads; a chunk after

@@ -527,7 +527,7 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
 
     /* Pass 1, the prefix sums and the weight count. */
     int64_t n = 0, entries = 0;
-    st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf, buf + len, 1, true,
+    st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf, buf + len, 1, true, true,
                              CHUNKS_PER_THREAD, resources);
     if (st == DYNG_OK)
         st = dyng_i_chunks_lone_cr(chunks, n, path);

@@ -352,7 +352,7 @@ dyng_status dyng_i_mm_parse_body(dyng_edge_arrays *out, const char *path, const 
     /* Pass 1 and the prefix sums. */
     int64_t n = 0, entries = 0;
     st = dyng_i_chunks_count(&chunks, &n, &entries, path, buf + h->body, buf + len, h->body_line,
-                             false, CHUNKS_PER_THREAD, resources);
+                             false, false, CHUNKS_PER_THREAD, resources);
     if (st != DYNG_OK)
         goto done;
     for (int64_t k = 0; k < n; k++)

@@ -207,7 +207,7 @@ static dyng_status parse_text(dyng_i_table *out, const char *path, const dyng_i_
     dyng_i_chunk *chunks = NULL;
     int64_t n = 0, rows = 0;
     dyng_status st = dyng_i_chunks_count(&chunks, &n, &rows, path, out->text, out->text + out->size,
-                                         1, true, CHUNKS_PER_THREAD, resources);
+                                         1, true, false, CHUNKS_PER_THREAD, resources);
     if (st != DYNG_OK)
         return st;
     job.cols = s->cols;
