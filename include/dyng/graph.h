@@ -157,7 +157,12 @@ dyng_status dyng_graph_from_csr(dyng_graph **out, const dyng_graph_properties *p
 dyng_status dyng_graph_free(dyng_graph **g);
 
 /* A deep copy with the same contents, properties, version and state id
- * (packed: no headroom). The clone shares the resources handle. */
+ * (packed: no headroom). The clone shares the resources handle.
+ *
+ * The calls that read the whole graph (clone, degrees, to_csr, to_edges,
+ * check) poll the interrupt flag of the graph's resources, and the
+ * process-wide one, when they start and every 2^16 rows: DYNG_INTERRUPTED,
+ * with no clone made, or with the caller's outputs partly written. */
 dyng_status dyng_graph_clone(dyng_graph **out, const dyng_graph *g);
 
 /* Counts. num_edges counts an undirected edge once; num_entries counts the

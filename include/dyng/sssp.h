@@ -203,7 +203,8 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
  * and dist[p] + w == dist[v]; no edge (u, v) has dist[u] + w < dist[v]; and,
  * with options->validate_inputs, every parent is the lowest-id tight
  * in-neighbour. DYNG_INVALID_ARGUMENT names the first vertex that fails.
- * A tree accepted without validate_inputs whose parents are not all the
+ * The check polls the interrupt flag every 2^16 vertices (DYNG_INTERRUPTED,
+ * no result). A tree accepted without validate_inputs whose parents are not all the
  * lowest-id tight ones is recomputed by its first update (fallback_used), so
  * that updates give compute's bytes from then on.
  */

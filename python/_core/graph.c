@@ -514,21 +514,6 @@ static PyObject *graph_edge_weights(PyObject *obj, PyObject *args) {
     return Py_BuildValue("(NN)", found, weights);
 }
 
-/* The exports and clone read the whole graph in one piece, with no loop that
- * polls the interrupt flag: one made while the graph's resources are
- * interrupted stops here, as Resources.interrupt() promises, rather than run
- * to its end. True with KeyboardInterrupt set. With the GIL; the graph's
- * resources never change, so no lock is needed. */
-static bool interrupted_at_start(const dyng_py_graph *self, const char *what) {
-    dyng_resources *r = NULL;
-    bool set = false;
-    if (dyng_graph_resources(&r, self->handle) == DYNG_OK)
-        (void)dyng_interrupt_is_set(&set, r);
-    if (set)
-        dyng_py_raise(DYNG_INTERRUPTED, "%s was interrupted", what);
-    return set;
-}
-
 /* The shape of an export, read under the lock. */
 typedef struct export_shape {
     int64_t n, rows_plus_one, length;
@@ -579,8 +564,6 @@ static PyObject *graph_to_csr(PyObject *obj, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p:to_csr", keywords, &transposed))
         return NULL;
     dyng_py_graph *self = (dyng_py_graph *)obj;
-    if (interrupted_at_start(self, "to_csr"))
-        return NULL;
     export_shape sh;
     void *row_ptr, *col, *weights;
     PyObject *result = NULL;
@@ -610,8 +593,6 @@ static PyObject *graph_to_csr(PyObject *obj, PyObject *args, PyObject *kwargs) {
 static PyObject *graph_edges(PyObject *obj, PyObject *unused) {
     (void)unused;
     dyng_py_graph *self = (dyng_py_graph *)obj;
-    if (interrupted_at_start(self, "edges"))
-        return NULL;
     export_shape sh;
     void *src, *dst, *weights;
     PyObject *result = NULL;
@@ -658,8 +639,6 @@ static PyObject *graph_apply(PyObject *obj, PyObject *arg) {
 static PyObject *graph_clone(PyObject *obj, PyObject *unused) {
     (void)unused;
     dyng_py_graph *self = (dyng_py_graph *)obj;
-    if (interrupted_at_start(self, "clone"))
-        return NULL;
     dyng_graph *copy = NULL;
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "graph.clone");

@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dyng import _cli_bench, _cli_convert, _cli_generate
 from dyng._cli_common import (
@@ -49,6 +49,23 @@ _CYCLE_EXAMPLES = {
     "update": "examples:\n  dyng cycle_count update pgp.mtx.gz stream.dgt --max-length 4 "
     "--compare-recompute",
 }
+
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose help and usage messages fail as other output does.
+
+    argparse drops a message it cannot write (``dyng --help > /dev/full`` exited 0
+    with nothing written); here the error reaches ``main``, which makes it a failure.
+    The subparsers are of this class too (argparse makes them of the parent's class).
+    """
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (sys.stderr if file is None else file).write(message)
 
 
 class _VersionAction(argparse.Action):
@@ -242,7 +259,7 @@ def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = _Parser(
         prog="dyng",
         description="dynG: graphs that change by batches, with analytics kept current.",
         epilog="exit status: 0 success; 1 failure (a file, or a value that the algorithm or the "

@@ -503,6 +503,8 @@ class Graph:
         ------
         InternalError
             Naming the first broken invariant (a bug in dynG).
+        KeyboardInterrupt
+            When the graph's resources are interrupted.
         """
         self._g.check()
 
@@ -547,6 +549,13 @@ class Graph:
             ``num_vertices`` int64 values, a new writable array: entry ``v`` is
             :meth:`degree` of ``v``, the length of row ``v`` of :meth:`to_csr`
             (``numpy.diff(row_ptr)``) without exporting the rows.
+
+        Raises
+        ------
+        InvalidArgumentError
+            When ``transposed`` is not a bool.
+        KeyboardInterrupt
+            When the graph's resources are interrupted.
 
         Notes
         -----

@@ -192,6 +192,9 @@ class Result:
             distance an edge improves, a parent edge that is missing or not
             tight, or, with ``validate_inputs``, a parent that is not the
             lowest-id tight in-neighbour); the message names the vertex.
+        KeyboardInterrupt
+            When the graph's resources are interrupted (the check reads the
+            whole graph).
         """
         if not isinstance(graph, Graph):
             raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")

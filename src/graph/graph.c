@@ -296,6 +296,12 @@ done:
     return st;
 }
 
+/* A whole-graph pass's status, with `what` named in an interrupt's message
+ * (the kernels return DYNG_INTERRUPTED without one). */
+static dyng_status pass_status(dyng_status st, const char *what) {
+    return st == DYNG_INTERRUPTED ? dyng_i_error(DYNG_INTERRUPTED, "%s was interrupted", what) : st;
+}
+
 dyng_status dyng_graph_clone(dyng_graph **out, const dyng_graph *g) {
     DYNG_I_CHECK_ARG(out);
     *out = NULL;
@@ -307,12 +313,12 @@ dyng_status dyng_graph_clone(dyng_graph **out, const dyng_graph *g) {
     memset(&c->out, 0, sizeof c->out);
     memset(&c->in, 0, sizeof c->in);
     c->res = NULL;
-    dyng_status st = g->k->clone_adj(&c->out, &g->out, g->n, g->p.num_weights);
+    dyng_status st = g->k->clone_adj(&c->out, &g->out, g->n, g->p.num_weights, g->res);
     if (st == DYNG_OK && g->p.directed && g->p.store_transposed)
-        st = g->k->clone_adj(&c->in, &g->in, g->n, g->p.num_weights);
+        st = g->k->clone_adj(&c->in, &g->in, g->n, g->p.num_weights, g->res);
     if (st != DYNG_OK) {
         dyng_graph_free(&c);
-        return st;
+        return pass_status(st, "clone");
     }
     dyng_resources_retain(g->res);
     c->res = g->res;
@@ -430,11 +436,9 @@ dyng_status dyng_graph_degrees(const dyng_graph *g, bool transposed, int64_t *de
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "degrees is NULL; it must hold %lld values",
                             (long long)g->n);
     const dyng_i_adj *adj = row_direction(g, transposed);
-    if (adj != NULL)
-        g->k->lengths(adj, g->n, false, degrees);
-    else
-        g->k->lengths(&g->out, g->n, true, degrees);
-    return DYNG_OK;
+    return pass_status(adj != NULL ? g->k->lengths(adj, g->n, false, degrees, g->res)
+                                   : g->k->lengths(&g->out, g->n, true, degrees, g->res),
+                       "degrees");
 }
 
 dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v, bool transposed,
@@ -478,15 +482,14 @@ dyng_status dyng_graph_to_csr(const dyng_graph *g, bool transposed, void *row_pt
                               int32_t *weights) {
     DYNG_I_CHECK_ARG(g);
     const int K = g->p.num_weights;
-    if (!transposed || !g->p.directed) {
-        g->k->to_csr(&g->out, g->n, K, row_ptr, col, weights);
-        return DYNG_OK;
-    }
-    if (g->p.store_transposed) {
-        g->k->to_csr(&g->in, g->n, K, row_ptr, col, weights);
-        return DYNG_OK;
-    }
-    return g->k->transpose_csr(&g->out, g->n, K, row_ptr, col, weights);
+    dyng_status st;
+    if (!transposed || !g->p.directed)
+        st = g->k->to_csr(&g->out, g->n, K, row_ptr, col, weights, g->res);
+    else if (g->p.store_transposed)
+        st = g->k->to_csr(&g->in, g->n, K, row_ptr, col, weights, g->res);
+    else
+        st = g->k->transpose_csr(&g->out, g->n, K, row_ptr, col, weights, g->res);
+    return pass_status(st, "to_csr");
 }
 
 int64_t dyng_i_graph_window_rows(const dyng_graph *g, int64_t lo, int64_t hi, void *out,
@@ -577,11 +580,12 @@ bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {
 
 dyng_status dyng_graph_to_edges(const dyng_graph *g, void *src, void *dst, int32_t *weights) {
     DYNG_I_CHECK_ARG(g);
-    g->k->to_edges(&g->out, g->n, g->p.num_weights, !g->p.directed, src, dst, weights);
-    return DYNG_OK;
+    return pass_status(
+        g->k->to_edges(&g->out, g->n, g->p.num_weights, !g->p.directed, src, dst, weights, g->res),
+        "to_edges");
 }
 
 dyng_status dyng_graph_check(const dyng_graph *g) {
     DYNG_I_CHECK_ARG(g);
-    return g->k->check(g);
+    return pass_status(g->k->check(g), "the integrity check");
 }

@@ -19,6 +19,7 @@
 #ifndef DYNG_I_GRAPH_INTERNAL_H
 #define DYNG_I_GRAPH_INTERNAL_H
 
+#include "core/resources_internal.h"
 #include "dyng/batch.h"
 #include "dyng/graph.h"
 
@@ -60,6 +61,13 @@ typedef struct dyng_i_adj {
  * constant argument there (no weights, say) takes its branches out of the
  * loop: find_pairs_with. */
 #define DYNG_I_INLINED static inline __attribute__((always_inline))
+
+/* Whether a whole-graph pass (a clone, an export, the degrees, a check) is
+ * to stop at row v: it polls the interrupt flag every 2^16 rows, row 0
+ * included, so that a call made while the flag is set does nothing. */
+static inline bool dyng_i_poll_rows(int64_t v, const dyng_resources *r) {
+    return (v & 65535) == 0 && dyng_i_interrupted(r);
+}
 
 /* The most free slots a row record keeps after its row (rows.tmpl.h). */
 #define DYNG_I_MAX_EXTRA 255
@@ -119,18 +127,24 @@ struct dyng_i_kernels {
     dyng_status (*build_transposed)(dyng_i_adj *in, const dyng_i_adj *out, int64_t n, int K,
                                     dyng_resources *r);
     void (*free_adj)(dyng_i_adj *adj);
-    dyng_status (*clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K);
+    /* The whole-graph passes below poll r's flag (dyng_i_poll_rows) and
+     * return DYNG_INTERRUPTED, without a message, when it is set: the
+     * public call names itself in the message. */
+    dyng_status (*clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K,
+                             const dyng_resources *r);
     int64_t (*row_len)(const dyng_i_adj *adj, int64_t v);
     /* Write rows as CSR (row_ptr of the offset type, n + 1 entries). */
-    void (*to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col, int32_t *w);
+    dyng_status (*to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col,
+                          int32_t *w, const dyng_resources *r);
     /* Transpose `adj` into CSR arrays (sources ascending). */
     dyng_status (*transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr, void *col,
-                                 int32_t *w);
-    void (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src, void *dst,
-                     int32_t *w);
+                                 int32_t *w, const dyng_resources *r);
+    dyng_status (*to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src,
+                            void *dst, int32_t *w, const dyng_resources *r);
     /* Every row's length into out (n values); with `targets`, how many
      * entries point at each vertex instead. */
-    void (*lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out);
+    dyng_status (*lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out,
+                           const dyng_resources *r);
     /* Row v's targets and weights into caller arrays (either may be NULL). */
     void (*row_copy)(const dyng_i_adj *adj, int64_t v, int K, void *col, int32_t *w);
     /* The entries into v, found by reading every row, in the order of

@@ -533,7 +533,10 @@ static dyng_status DYNG_FN(build_transposed)(dyng_i_adj *in, const dyng_i_adj *o
 }
 
 /* A packed deep copy of one direction. */
-static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K) {
+static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, int64_t n, int K,
+                                      const dyng_resources *r) {
+    if (dyng_i_interrupted(r))
+        return DYNG_INTERRUPTED;
     DYNG_I_TRY(DYNG_FN(alloc_adj)(out, n, adj->live, K));
     const ROW *rows = DYNG_FN(rows)(adj);
     ROW *orows = DYNG_FN(rows)(out);
@@ -541,6 +544,10 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
     DYNG_V *ocol = DYNG_FN(cols)(out);
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
+        if (v > 0 && dyng_i_poll_rows(v, r)) {
+            DYNG_FN(free_adj)(out);
+            return DYNG_INTERRUPTED;
+        }
         int64_t len = DYNG_FN(len_of)(&rows[v]), off = (int64_t)rows[v].off;
         (void)DYNG_FN(set_row)(&orows[v], at, len, len);
         memcpy(ocol + at, col + off, (size_t)len * sizeof(DYNG_V));
@@ -554,14 +561,18 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
     return DYNG_OK;
 }
 
-static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v, void *col_v,
-                            int32_t *w) {
+static dyng_status DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
+                                   void *col_v, int32_t *w, const dyng_resources *r) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_O *row_ptr = row_ptr_v;
     DYNG_V *ocol = col_v;
     int64_t at = 0;
+    if (n == 0 && dyng_i_interrupted(r))
+        return DYNG_INTERRUPTED;
     for (int64_t v = 0; v < n; v++) {
+        if (dyng_i_poll_rows(v, r))
+            return DYNG_INTERRUPTED;
         int64_t len = DYNG_FN(len_of)(&rows[v]), off = (int64_t)rows[v].off;
         if (row_ptr != NULL)
             row_ptr[v] = (DYNG_O)at;
@@ -573,36 +584,49 @@ static void DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_p
     }
     if (row_ptr != NULL)
         row_ptr[n] = (DYNG_O)at;
+    return DYNG_OK;
 }
 
 /* Every row's length, or with `targets` how many entries point at each
  * vertex (the in-degrees that the rows imply), into out[0 .. n). */
-static void DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out) {
+static dyng_status DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out,
+                                    const dyng_resources *r) {
     const ROW *rows = DYNG_FN(rows)(adj);
+    if (n == 0 && dyng_i_interrupted(r))
+        return DYNG_INTERRUPTED;
     if (!targets) {
-        for (int64_t v = 0; v < n; v++)
+        for (int64_t v = 0; v < n; v++) {
+            if (dyng_i_poll_rows(v, r))
+                return DYNG_INTERRUPTED;
             out[v] = DYNG_FN(len_of)(&rows[v]);
-        return;
+        }
+        return DYNG_OK;
     }
     const DYNG_V *col = DYNG_FN(cols)(adj);
     memset(out, 0, (size_t)n * sizeof *out);
     for (int64_t u = 0; u < n; u++) {
+        if (dyng_i_poll_rows(u, r))
+            return DYNG_INTERRUPTED;
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++)
             out[(int64_t)col[off + i]]++;
     }
+    return DYNG_OK;
 }
 
 /* In-rows computed from out-rows: sources ascending, each in its row order. */
 static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int K, void *row_ptr_v,
-                                          void *col_v, int32_t *w) {
+                                          void *col_v, int32_t *w, const dyng_resources *r) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     int64_t *cursor = dyng_i_calloc((size_t)n + 1, sizeof(int64_t));
     if (cursor == NULL)
         return dyng_i_oom("a transposition", ((size_t)n + 1) * sizeof(int64_t));
-    DYNG_FN(lengths)(adj, n, true, cursor + 1); /* in-degrees, then their prefix sums */
-    for (int64_t v = 0; v < n; v++)
+    if (DYNG_FN(lengths)(adj, n, true, cursor + 1, r) != DYNG_OK) { /* in-degrees, */
+        dyng_i_free(cursor);
+        return DYNG_INTERRUPTED;
+    }
+    for (int64_t v = 0; v < n; v++) /* then their prefix sums */
         cursor[v + 1] += cursor[v];
     DYNG_O *row_ptr = row_ptr_v;
     if (row_ptr != NULL)
@@ -610,6 +634,10 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
             row_ptr[v] = (DYNG_O)cursor[v];
     DYNG_V *ocol = col_v;
     for (int64_t u = 0; u < n; u++) {
+        if (u > 0 && dyng_i_poll_rows(u, r)) {
+            dyng_i_free(cursor);
+            return DYNG_INTERRUPTED;
+        }
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             int64_t v = (int64_t)col[off + i];
@@ -624,13 +652,18 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
     return DYNG_OK;
 }
 
-static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only, void *src_v,
-                              void *dst_v, int32_t *w) {
+static dyng_status DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool upper_only,
+                                     void *src_v, void *dst_v, int32_t *w,
+                                     const dyng_resources *r) {
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_V *src = src_v, *dst = dst_v;
     int64_t at = 0;
+    if (n == 0 && dyng_i_interrupted(r))
+        return DYNG_INTERRUPTED;
     for (int64_t u = 0; u < n; u++) {
+        if (dyng_i_poll_rows(u, r))
+            return DYNG_INTERRUPTED;
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
         for (int64_t i = 0; i < len; i++) {
             DYNG_V v = col[off + i];
@@ -645,6 +678,7 @@ static void DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bool uppe
             at++;
         }
     }
+    return DYNG_OK;
 }
 
 /* Row v's targets and its K weights per entry, into caller arrays (either
@@ -804,11 +838,18 @@ static void DYNG_FN(sorted_row)(const dyng_i_adj *adj, int64_t v, dyng_i_pair *o
         st = dyng_i_error(DYNG_INTERNAL, __VA_ARGS__);                                             \
         goto done;                                                                                 \
     } while (0)
+#define CHECK_POLL(v)                                                                              \
+    do {                                                                                           \
+        if (dyng_i_poll_rows((v), r)) {                                                            \
+            st = DYNG_INTERRUPTED;                                                                 \
+            goto done;                                                                             \
+        }                                                                                          \
+    } while (0)
 
 /* Check one direction's layout and rows. */
 static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, int64_t n,
                                       bool sorted, bool simple, dyng_i_pair *pairs,
-                                      dyng_i_pair *tmp) {
+                                      dyng_i_pair *tmp, const dyng_resources *r) {
     dyng_status st = DYNG_OK;
     const ROW *rows = DYNG_FN(rows)(adj);
     const DYNG_V *col = DYNG_FN(cols)(adj);
@@ -818,6 +859,7 @@ static dyng_status DYNG_FN(check_adj)(const dyng_i_adj *adj, const char *name, i
                    (long long)adj->slots_used, (long long)adj->slot_alloc, (long long)n,
                    (long long)adj->vert_alloc);
     for (int64_t v = 0; v < n; v++) {
+        CHECK_POLL(v);
         int64_t off = (int64_t)rows[v].off, len = DYNG_FN(len_of)(&rows[v]),
                 cap = DYNG_FN(cap_of)(&rows[v]);
         if (len < 0 || len > cap || off < 0 || (cap > 0 && off + cap > adj->slots_used))
@@ -896,10 +938,12 @@ done:
  * of `b` (given as CSR arrays), weights included. */
 static dyng_status DYNG_FN(check_mirror)(const dyng_i_adj *a, const char *name, int64_t n, int K,
                                          const DYNG_O *tptr, const DYNG_V *tcol, const int32_t *tw,
-                                         dyng_i_pair *pairs, dyng_i_pair *tmp) {
+                                         dyng_i_pair *pairs, dyng_i_pair *tmp,
+                                         const dyng_resources *r) {
     dyng_status st = DYNG_OK;
     const ROW *rows = DYNG_FN(rows)(a);
     for (int64_t v = 0; v < n; v++) {
+        CHECK_POLL(v);
         int64_t len = DYNG_FN(len_of)(&rows[v]);
         int64_t tl = (int64_t)tptr[v + 1] - (int64_t)tptr[v];
         if (len != tl)
@@ -921,6 +965,8 @@ done:
 }
 
 static dyng_status DYNG_FN(check)(const dyng_graph *g) {
+    if (dyng_i_interrupted(g->res))
+        return DYNG_INTERRUPTED;
     dyng_status st = DYNG_OK;
     const int64_t n = g->n;
     const int K = g->p.num_weights;
@@ -954,11 +1000,11 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
         goto done;
     }
     dyng_i_pair *tmp = pairs + npairs + 1;
-    st = DYNG_FN(check_adj)(&g->out, "out-edges", n, sorted, simple, pairs, tmp);
+    st = DYNG_FN(check_adj)(&g->out, "out-edges", n, sorted, simple, pairs, tmp, g->res);
     if (st != DYNG_OK)
         goto done;
     if (in) {
-        st = DYNG_FN(check_adj)(&g->in, "in-edges", n, sorted, simple, pairs, tmp);
+        st = DYNG_FN(check_adj)(&g->in, "in-edges", n, sorted, simple, pairs, tmp, g->res);
         if (st != DYNG_OK)
             goto done;
     }
@@ -975,11 +1021,11 @@ static dyng_status DYNG_FN(check)(const dyng_graph *g) {
         CHECK_FAIL("the graph counts %lld edges, its rows hold %lld", (long long)g->m,
                    (long long)m);
     if (in || !g->p.directed) {
-        st = DYNG_FN(transpose_csr)(&g->out, n, K, tptr, tcol, tw);
+        st = DYNG_FN(transpose_csr)(&g->out, n, K, tptr, tcol, tw, g->res);
         if (st != DYNG_OK)
             goto done;
         st = DYNG_FN(check_mirror)(in ? &g->in : &g->out, in ? "in-edges" : "undirected rows", n, K,
-                                   tptr, tcol, tw, pairs, tmp);
+                                   tptr, tcol, tw, pairs, tmp, g->res);
     }
 done:
     dyng_i_free(pairs);
@@ -989,6 +1035,7 @@ done:
     return st;
 }
 #undef CHECK_FAIL
+#undef CHECK_POLL
 
 /* ---- applying a batch: the typed parts (apply.c runs the plan) ---- */
 

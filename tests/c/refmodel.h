@@ -759,9 +759,35 @@ static inline void snap_csr(const dyng_graph *g, bool transposed, const dyng_gra
     free(c);
 }
 
+/* The exports poll the interrupt flags (g's resources' and the process-wide
+ * one), which a test may hold set around the snapshots it compares: a
+ * snapshot reads with them cleared and sets them again after. */
+typedef struct rm_flags {
+    dyng_resources *r;
+    bool own, process;
+} rm_flags;
+
+static inline rm_flags rm_flags_lift(const dyng_graph *g) {
+    rm_flags f = {NULL, false, false};
+    CHECK_OK(dyng_graph_resources(&f.r, g));
+    CHECK_OK(dyng_interrupt_is_set(&f.own, f.r));
+    CHECK_OK(dyng_interrupt_is_set(&f.process, NULL));
+    CHECK_OK(dyng_interrupt_clear(f.r));
+    CHECK_OK(dyng_interrupt_clear(NULL));
+    return f;
+}
+
+static inline void rm_flags_restore(const rm_flags *f) {
+    if (f->own)
+        CHECK_OK(dyng_interrupt(f->r));
+    if (f->process)
+        CHECK_OK(dyng_interrupt(NULL));
+}
+
 /* Take a full snapshot of g through the public export functions. */
 static inline void snap_take(gsnap *s, const dyng_graph *g) {
     memset(s, 0, sizeof *s);
+    const rm_flags flags = rm_flags_lift(g);
     dyng_graph_properties p;
     CHECK_OK(dyng_graph_properties_of(&p, g));
     CHECK_OK(dyng_graph_num_vertices(&s->n, g));
@@ -782,6 +808,7 @@ static inline void snap_take(gsnap *s, const dyng_graph *g) {
     s->e_dst = rm_widen(dst, s->m, p.vertex_type);
     free(src);
     free(dst);
+    rm_flags_restore(&flags);
 }
 
 /* Rows of the model as CSR. */

@@ -30,7 +30,10 @@ static inline void sssp_oracle(const dyng_graph *g, int obj, int64_t source, int
     int32_t *w = malloc((size_t)(entries * (K ? K : 1) + 1) * 4);
     /* Export through int64 ids and offsets when the graph uses them. */
     void *rpv = malloc((size_t)(n + 1) * 8), *colv = malloc((size_t)(entries + 1) * 8);
-    dyng_graph_to_csr(g, false, rpv, colv, K ? w : NULL);
+    if (dyng_graph_to_csr(g, false, rpv, colv, K ? w : NULL) != DYNG_OK) {
+        fprintf(stderr, "sssp_oracle: the graph's export failed: %s\n", dyng_error_message());
+        abort();
+    }
     for (int64_t i = 0; i <= n; i++)
         rp[i] = p.offset_type == DYNG_TYPE_INT64 ? ((int64_t *)rpv)[i] : ((int32_t *)rpv)[i];
     for (int64_t i = 0; i < entries; i++)

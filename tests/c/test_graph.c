@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/resources_internal.h" /* dyng_testing_interrupt_at_poll */
 #include "refmodel.h"
 #include "rng.h"
 
@@ -1031,6 +1032,107 @@ static void test_clone(void) {
     }
 }
 
+/* The reads of the whole graph (clone, degrees, both CSR exports, edges, the
+ * integrity check) poll the interrupt flag when they start, the handle's or
+ * the process-wide one, and every 2^16 rows after: a set flag gives
+ * DYNG_INTERRUPTED (a clone makes nothing); an interrupt at the second poll
+ * stops a read of 200,000 rows midway; cleared, every read runs. Directed
+ * with in-edges, directed without (the in-degrees and the transposed export
+ * are computed), and undirected. */
+typedef enum read_call {
+    RC_CLONE,
+    RC_DEG,
+    RC_IN_DEG,
+    RC_CSR,
+    RC_IN_CSR,
+    RC_EDGES,
+    RC_CHECK
+} read_call;
+
+static dyng_status run_read(read_call c, const dyng_graph *g, void *a, void *b, int32_t *w) {
+    dyng_graph *copy = (dyng_graph *)&copy; /* not NULL: a failed clone must clear it */
+    dyng_status st = DYNG_INTERNAL;
+    switch (c) {
+    case RC_CLONE:
+        st = dyng_graph_clone(&copy, g);
+        CHECK((st == DYNG_OK) == (copy != NULL));
+        dyng_graph_free(&copy);
+        return st;
+    case RC_DEG: return dyng_graph_degrees(g, false, a);
+    case RC_IN_DEG: return dyng_graph_degrees(g, true, a);
+    case RC_CSR: return dyng_graph_to_csr(g, false, a, b, w);
+    case RC_IN_CSR: return dyng_graph_to_csr(g, true, a, b, w);
+    case RC_EDGES: return dyng_graph_to_edges(g, a, b, w);
+    case RC_CHECK: return dyng_graph_check(g);
+    }
+    return st;
+}
+
+static void test_reads_interrupted(void) {
+    const int64_t n = 200000, m = 2 * n - 2;
+    int64_t *src = malloc((size_t)m * 8), *dst = malloc((size_t)m * 8);
+    int32_t *w = malloc((size_t)m * 2 * 4);
+    for (int64_t i = 0; i < n - 1; i++) { /* a path, and a jump from each vertex */
+        src[2 * i] = i, dst[2 * i] = i + 1;
+        src[2 * i + 1] = i + 1, dst[2 * i + 1] = (i * 7919) % n;
+        w[2 * i] = (int32_t)(i % 50 + 1), w[2 * i + 1] = 7;
+    }
+    void *a = malloc((size_t)(2 * m + 1) * 8), *b = malloc((size_t)(2 * m + 1) * 8);
+    int32_t *wo = malloc((size_t)(2 * m + 1) * 4);
+    for (int variant = 0; variant < 3; variant++) {
+        dyng_graph_properties p = props(variant < 2, DYNG_ORDER_SORTED, DYNG_PARALLEL_ALLOW, 1);
+        p.store_transposed = variant == 0;
+        dyng_resources *r = NULL;
+        REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, 1));
+        dyng_graph *g = NULL;
+        REQUIRE_OK(dyng_graph_from_edges(&g, &p, n, m, src, dst, w, r));
+        gsnap before;
+        snap_take(&before, g);
+        for (read_call c = RC_CLONE; c <= RC_CHECK; c++) {
+            char what[64];
+            snprintf(what, sizeof what, "variant %d, read %d", variant, (int)c);
+            for (int how = 0; how < 3; how++) {
+                if (how == 0)
+                    CHECK_OK(dyng_interrupt(r));
+                else if (how == 1)
+                    CHECK_OK(dyng_interrupt(NULL));
+                else
+                    dyng_testing_interrupt_at_poll(2);
+                const dyng_status st = run_read(c, g, a, b, wo);
+                if (st != DYNG_INTERRUPTED)
+                    fprintf(stderr, "%s, interrupt %d: %s\n", what, how, dyng_status_name(st));
+                CHECK(st == DYNG_INTERRUPTED);
+                CHECK(strstr(dyng_error_message(), "interrupted") != NULL);
+                CHECK_OK(dyng_interrupt_clear(r));
+                CHECK_OK(dyng_interrupt_clear(NULL));
+                dyng_testing_interrupt_at_poll(0);
+            }
+            /* Cleared: the read runs, polling once per 2^16 rows or more. */
+            const dyng_status st = run_read(c, g, a, b, wo);
+            if (st != DYNG_OK)
+                fprintf(stderr, "%s: %s (%s)\n", what, dyng_status_name(st), dyng_error_message());
+            CHECK(st == DYNG_OK);
+            const int64_t polls = dyng_testing_interrupt_at_poll(0);
+            if (polls < (n + 65535) / 65536)
+                fprintf(stderr, "%s: %lld polls\n", what, (long long)polls);
+            CHECK(polls >= (n + 65535) / 65536);
+        }
+        gsnap after; /* nothing changed on the way */
+        snap_take(&after, g);
+        CHECK(snap_equal(&after, &before));
+        snap_free(&before);
+        snap_free(&after);
+        dyng_graph_free(&g);
+        dyng_resources_free(&r);
+    }
+    free(a);
+    free(b);
+    free(wo);
+    free(src);
+    free(dst);
+    free(w);
+}
+
 /* Version 0 at build; state ids differ between graphs (also equal-content
  * ones) and change with each apply. */
 static void test_version_state(void) {
@@ -1182,6 +1284,7 @@ int main(void) {
     test_has_edges();
     test_edge_weights();
     test_clone();
+    test_reads_interrupted();
     test_version_state();
     test_set_resources();
     test_memory_bytes();

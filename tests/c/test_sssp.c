@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "core/alloc.h"
+#include "core/resources_internal.h" /* dyng_testing_interrupt_at_poll */
 #include "dyng/sssp.h"
 #include "dyng/update.h"
 #include "sssp_oracle.h"
@@ -700,6 +701,54 @@ static const char *const golden_batches[] = {
     "n300_ins50_uniform_seed4_safe", NULL};
 
 static int goldens_compared;
+
+/* from_arrays checks the tree in a pass over every vertex and edge, which
+ * polls the interrupt flag when it starts and every 2^16 vertices: a set
+ * flag (the graph's handle or the process-wide one) or one raised at the
+ * second poll gives DYNG_INTERRUPTED and no result. */
+static void test_from_arrays_interrupted(void) {
+    const int64_t n = 150000;
+    int32_t *src = malloc((size_t)n * 4), *dst = malloc((size_t)n * 4), *w = malloc((size_t)n * 4);
+    for (int64_t i = 0; i < n - 1; i++)
+        src[i] = (int32_t)i, dst[i] = (int32_t)(i + 1), w[i] = (int32_t)(i % 9 + 1);
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    dyng_resources *res = NULL;
+    REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_SEQUENTIAL, 1));
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, n, n - 1, src, dst, w, res));
+    dyng_sssp_result *t = NULL;
+    REQUIRE_OK(dyng_sssp_compute(&t, g, 0, NULL));
+    const int64_t *d = NULL, *par = NULL;
+    CHECK_OK(dyng_sssp_result_distances(&d, t));
+    CHECK_OK(dyng_sssp_result_parents(&par, t));
+    for (int how = 0; how < 3; how++) {
+        if (how == 0)
+            CHECK_OK(dyng_interrupt(res));
+        else if (how == 1)
+            CHECK_OK(dyng_interrupt(NULL));
+        else
+            dyng_testing_interrupt_at_poll(2);
+        dyng_sssp_result *r = (dyng_sssp_result *)&r; /* not NULL: a failure clears it */
+        CHECK_STATUS(dyng_sssp_result_from_arrays(&r, g, 0, d, par, NULL), DYNG_INTERRUPTED);
+        CHECK(r == NULL);
+        dyng_interrupt_clear(res);
+        dyng_interrupt_clear(NULL);
+        dyng_testing_interrupt_at_poll(0);
+    }
+    dyng_sssp_result *r = NULL;
+    CHECK_OK(dyng_sssp_result_from_arrays(&r, g, 0, d, par, NULL));
+    CHECK(dyng_testing_interrupt_at_poll(0) >= (n + 65535) / 65536);
+    CHECK(r != NULL && sssp_matches(g, r));
+    dyng_sssp_result_free(&r);
+    dyng_sssp_result_free(&t);
+    dyng_graph_free(&g);
+    dyng_resources_free(&res);
+    free(src);
+    free(dst);
+    free(w);
+}
 
 static void test_golden_graph(const char *name) {
     const char *shared = getenv("DYNG_SHARED_DIR");
@@ -1629,6 +1678,7 @@ int main(void) {
     test_stage_hook();
     test_failures();
     test_from_arrays();
+    test_from_arrays_interrupted();
     test_update_many();
     test_batch_outweighs_tree();
     test_fallback_limit();

@@ -144,6 +144,17 @@ static void *xmalloc(size_t bytes) {
 
 /* ---- hashes of states ---------------------------------------------------------- */
 
+/* A whole-graph read polls the interrupt flag, which the interrupter toggles
+ * on the victim's graph: such a read is retried until it runs while the
+ * flag is clear (on the other graphs it runs once). */
+#define TREAD_OK(call)                                                                             \
+    do {                                                                                           \
+        dyng_status read_st_;                                                                      \
+        while ((read_st_ = (call)) == DYNG_INTERRUPTED)                                            \
+            sched_yield();                                                                         \
+        TCHECK_OK(read_st_);                                                                       \
+    } while (0)
+
 /* A CSR export (transposed or not) or the edge export of g (int32 ids,
  * offsets and one weight), hashed with its counts. */
 static uint64_t graph_hash(const dyng_graph *g, int kind) {
@@ -155,7 +166,7 @@ static uint64_t graph_hash(const dyng_graph *g, int kind) {
     if (kind == K_EDGES) {
         int32_t *src = xmalloc((size_t)edges * 4), *dst = xmalloc((size_t)edges * 4);
         int32_t *w = xmalloc((size_t)edges * 4);
-        TCHECK_OK(dyng_graph_to_edges(g, src, dst, w));
+        TREAD_OK(dyng_graph_to_edges(g, src, dst, w));
         h = fnv(h, src, (size_t)edges * 4);
         h = fnv(h, dst, (size_t)edges * 4);
         h = fnv(h, w, (size_t)edges * 4);
@@ -166,7 +177,7 @@ static uint64_t graph_hash(const dyng_graph *g, int kind) {
     }
     int32_t *rp = xmalloc((size_t)(n + 1) * 4), *col = xmalloc((size_t)entries * 4);
     int32_t *w = xmalloc((size_t)entries * 4);
-    TCHECK_OK(dyng_graph_to_csr(g, kind == K_TCSR, rp, col, w));
+    TREAD_OK(dyng_graph_to_csr(g, kind == K_TCSR, rp, col, w));
     TCHECK(rp[0] == 0 && rp[n] == entries);
     /* each degree agrees with the export (an in-degree without stored in-edges
      * is counted) */
@@ -295,6 +306,7 @@ static dyng_resources *intr_res;   /* the victim's; its flag is toggled */
 static dyng_batch *batches[NUM_BATCHES];
 static double started, deadline;
 static atomic_int victim_done;
+static atomic_int interrupter_done; /* its last clear of the flag is made */
 
 typedef struct shared_graph {
     pthread_rwlock_t lock;
@@ -594,7 +606,9 @@ static void *run_victim(void *arg) {
     TCHECK(w->interrupted > 0);
     TCHECK(w->succeeded > 0);
     atomic_store(&victim_done, 1);
-    /* the tree against the oracle (the flag may still be set: no compute) */
+    while (!atomic_load(&interrupter_done)) /* the oracle reads the graph */
+        sched_yield();
+    /* the tree against the oracle (no compute: the oracle's own) */
     TCHECK(sssp_oracle_matches(g, t, 0));
     dyng_sssp_result_free(&t);
     dyng_stage_hook_set(NULL, NULL);
@@ -619,6 +633,7 @@ static void *run_interrupter(void *arg) {
         w->ops++;
     }
     TCHECK_OK(dyng_interrupt_clear(intr_res));
+    atomic_store(&interrupter_done, 1);
     return NULL;
 }
 

@@ -232,9 +232,11 @@ def test_a_piped_input_needs_its_format(args: tuple[str, ...], flag: str, tmp_pa
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_version_on_a_full_disk_is_a_one_line_failure() -> None:
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["sssp", "update", "--help"]])
+def test_version_or_help_on_a_full_disk_is_a_one_line_failure(argv: list[str]) -> None:
+    # argparse drops a help text it cannot write: the command line's parser does not
     with open("/dev/full", "w") as full:
-        r = run_cli("--version", stdout=full, stderr=subprocess.PIPE)
+        r = run_cli(*argv, stdout=full, stderr=subprocess.PIPE)
     assert r.returncode == 1
     assert "No space left on device" in one_error_line(r.stderr)
 

@@ -227,12 +227,17 @@ def test_array_comparisons_go_through_numpy() -> None:
 def test_interrupt_stops_whole_graph_reads() -> None:
     r = dyng.Resources.sequential()
     g = dyng.Graph.from_edges([0, 1], [1, 2], [1, 1], resources=r)
+    tree = dyng.sssp.compute(g, 0)
+    d, p = tree.distances.to_numpy(), tree.parents.to_numpy()
     before = snapshot(g)
-    calls: dict[str, Callable[[], object]] = {
+    calls: dict[str, Callable[[], object]] = {  # libdyng's name of each call
         "sssp compute": lambda: dyng.sssp.compute(g, 0),
-        "edges": g.edges,
+        "to_edges": g.edges,
         "clone": g.clone,
         "to_csr": g.to_csr,
+        "degrees": g.degrees,
+        "the integrity check": g.check_integrity,
+        "sssp from_arrays": lambda: dyng.sssp.Result.from_arrays(g, 0, d, p),
         "has_edges": lambda: g.has_edges([0], [1]),
         "edge_weights": lambda: g.edge_weights([0], [1]),
     }

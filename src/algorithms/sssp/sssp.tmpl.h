@@ -1368,6 +1368,8 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
                             "the source %lld has distance %lld and parent %lld; expected 0 and -1",
                             (long long)source, (long long)dist[source], (long long)parent[source]);
     for (int64_t v = 0; v < n; v++) {
+        if (dyng_i_poll_rows(v, g->res))
+            return dyng_i_error(DYNG_INTERRUPTED, "sssp from_arrays was interrupted");
         if (v == source)
             continue;
         const int64_t p = parent[v], d = dist[v];
@@ -1399,6 +1401,8 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
      * lowest-id tight in-neighbour; without, *lowest says whether it is. */
     *lowest = true;
     for (int64_t u = 0; u < n; u++) {
+        if (u > 0 && dyng_i_poll_rows(u, g->res))
+            return dyng_i_error(DYNG_INTERRUPTED, "sssp from_arrays was interrupted");
         if (dist[u] >= DYNG_INFINITE_DISTANCE)
             continue;
         const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
