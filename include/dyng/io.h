@@ -359,7 +359,8 @@ dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path);
  * change files, CycleEnumeration-GPU's signed batches, and the distance and
  * tree files of both. All are plain integer text, one record per line,
  * numbers separated by blanks; lines that are blank or start with '#' or '%'
- * are skipped; gzip content is read too. Readers parse in parallel on the
+ * are skipped; LF or CRLF line ends (a CR that no LF follows is an error);
+ * gzip content is read too. Readers parse in parallel on the
  * resources' threads (NULL: the default) and report a malformed file as
  * DYNG_FILE_FORMAT (an id past the vertex type as DYNG_CAPACITY) with the
  * line and column. Writers compress when the path ends in ".gz" and check

@@ -206,10 +206,17 @@ static dyng_status parse_text(dyng_i_table *out, const char *path, const dyng_i_
     job.spec = s;
     dyng_i_chunk *chunks = NULL;
     int64_t n = 0, rows = 0;
+    /* A CR that no LF follows is refused, as in edge lists: read as a blank,
+     * it would join lines, and a change file (whose first line sets the
+     * number of columns) would read "0 1<CR>1 2" as one edge of 2 weights. */
     dyng_status st = dyng_i_chunks_count(&chunks, &n, &rows, path, out->text, out->text + out->size,
-                                         1, true, false, CHUNKS_PER_THREAD, resources);
-    if (st != DYNG_OK)
+                                         1, true, true, CHUNKS_PER_THREAD, resources);
+    if (st == DYNG_OK)
+        st = dyng_i_chunks_lone_cr(chunks, n, path);
+    if (st != DYNG_OK) {
+        dyng_i_free(chunks);
         return st;
+    }
     job.cols = s->cols;
     if (job.cols < 0) {
         st = first_line_cols(s, path, out->text, out->size, &job.cols);

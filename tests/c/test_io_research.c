@@ -265,6 +265,20 @@ static void test_change_files(void) {
     dyng_batch_free(&b);
     CHECK_STATUS(dyng_change_files_read(&b, NULL, "del.txt", DYNG_TYPE_INT64, 65, NULL),
                  DYNG_INVALID_ARGUMENT);
+    /* CR line ends: read as blanks they would join the lines, and the first
+     * line's count of values would make "0 1<CR>1 2" one edge of 2 weights */
+    write_text("ins.txt", "0 1\r1 2\r");
+    CHECK_STATUS(dyng_change_files_read(&b, "ins.txt", NULL, DYNG_TYPE_INT32, -1, NULL),
+                 DYNG_FILE_FORMAT);
+    location(&line, &column);
+    CHECK(b == NULL && line == 1 && column == 4 && strstr(dyng_error_message(), "CR") != NULL);
+    write_text("ins.txt", "0 1\r\n1 2\r\n"); /* CRLF reads */
+    CHECK_OK(dyng_change_files_read(&b, "ins.txt", NULL, DYNG_TYPE_INT32, -1, NULL));
+    int k = -1;
+    CHECK_OK(dyng_batch_num_insertions(&count, b));
+    CHECK_OK(dyng_batch_num_weights(&k, b));
+    CHECK(count == 2 && k == 0);
+    dyng_batch_free(&b);
 }
 
 static void test_signed_batches(void) {
