@@ -257,13 +257,15 @@ dyng_status dyng_dgb_writer_abort(dyng_dgb_writer **w);
  *   location). num_vertices is 1 + the largest id of the kept edges (0 for a
  *   file without edges), or, with compact_ids, the number of distinct ids of
  *   the kept edges, renumbered 0..k-1 in ascending order.
- * - The writer's header: when the first line is exactly what
- *   dyng_el_write_arrays writes, "# dynG edge list: N vertices, M edges, K
- *   weights" (CRLF too), num_vertices is N, so isolated vertices at the end
- *   survive a round trip; N below 1 + the largest id is DYNG_FILE_FORMAT at
- *   N (N past int32 ids when int32 ids are asked for: DYNG_CAPACITY). Any
- *   other first line is an ordinary comment; M and K are not checked;
- *   compact_ids ignores the line. Directedness is not recorded.
+ * - The writer's header: when the first line is exactly what the writers
+ *   write, "# dynG edge list: N vertices, M edges, K weights" (the arrays'),
+ *   with ", directed" or ", undirected" after it (a graph's), CRLF too,
+ *   num_vertices is N, so isolated vertices at the end survive a round trip;
+ *   N below 1 + the largest id is DYNG_FILE_FORMAT at N (N past int32 ids
+ *   when int32 ids are asked for: DYNG_CAPACITY). Any other first line is an
+ *   ordinary comment; M and K are not checked; compact_ids ignores N.
+ *   dyng_el_read_graph without properties reads ", undirected" as an
+ *   undirected graph (the edge arrays do not record a direction).
  * - Weights: int32 integers ("7", "-3"; an integral real such as "7.0" or
  *   "1e3" too). num_weights -1 reads every column after the ids of the first
  *   data line as a weight, and every data line must have that many (a line
@@ -329,7 +331,9 @@ dyng_status dyng_el_ids_free(int64_t **ids);
  * Read an edge list into a graph. The options say how the file is read,
  * including the id type and the weight count; the graph gets that id type
  * and weight count whatever properties->vertex_type and num_weights say.
- * properties NULL means dyng_properties_default (directed). The offset type
+ * properties NULL means dyng_properties_default, directed unless the
+ * writer's header line says ", undirected" (so dyng_el_write_graph's file of
+ * an undirected graph reads back undirected). The offset type
  * (given or default) is widened to int64 when the ids are int64 or a
  * direction holds more than INT32_MAX entries. For an undirected graph the
  * duplicate policies compare unordered pairs ((1, 2) duplicates (2, 1)).
@@ -351,7 +355,8 @@ dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
 dyng_status dyng_el_write_arrays(const char *path, const dyng_edge_arrays *a);
 
 /* Write a graph's edges as an edge list (dyng_graph_to_edges order: an
- * undirected edge once, as u <= v), with every weight column. */
+ * undirected edge once, as u <= v), with every weight column, after the
+ * header line with ", directed" or ", undirected". */
 dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path);
 
 /*

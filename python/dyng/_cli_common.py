@@ -117,7 +117,7 @@ def add_graph_arguments(p: argparse.ArgumentParser, *, optional: bool = False) -
         "--undirected",
         action="store_true",
         help="an edge list's edges are undirected (edge lists only: a Matrix Market file "
-        "says it itself)",
+        "says it itself, and so does an edge list that dyng wrote, in its first line)",
     )
     p.add_argument("--one-based", action="store_true", help=ONE_BASED_HELP)
 
@@ -140,7 +140,9 @@ def read_graph(args: argparse.Namespace) -> Any:
         return io.read_matrix_market(args.graph)
     if fmt == "csr":
         return io.read_csr_triplet(args.graph)
-    return io.read_edge_list(args.graph, directed=not args.undirected, one_based=args.one_based)
+    return io.read_edge_list(
+        args.graph, directed=False if args.undirected else None, one_based=args.one_based
+    )
 
 
 def edge_list_flags(fmt: str, args: argparse.Namespace) -> None:

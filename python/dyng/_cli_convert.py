@@ -67,7 +67,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--from", dest="source_format", choices=formats, help="IN's format")
     p.add_argument("--to", dest="target_format", choices=formats, help="OUT's format")
     p.add_argument(
-        "--undirected", action="store_true", help="an edge list IN's edges are undirected"
+        "--undirected",
+        action="store_true",
+        help="an edge list IN's edges are undirected (one that dyng wrote says so itself)",
     )
     p.add_argument(
         "--one-based",
@@ -189,7 +191,9 @@ def _convert_graph(args: argparse.Namespace, source: str, target: str) -> str:
     elif source == "csr":
         g = io.read_csr_triplet(args.input)
     else:
-        g = io.read_edge_list(args.input, directed=not args.undirected, one_based=args.one_based)
+        g = io.read_edge_list(
+            args.input, directed=False if args.undirected else None, one_based=args.one_based
+        )
     if target == "mtx":
         # As dyng generate: several weights do not go into one column unless one is named.
         column = args.weight_column

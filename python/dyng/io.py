@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import os
+import re
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
@@ -122,13 +125,18 @@ class MatrixMarketArrays(NamedTuple):
     symmetry: str
 
 
+def _open_text(path: str) -> Any:
+    """``path`` opened as ASCII text, inflated when its content is gzip."""
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+    opener: Any = gzip.open if magic == b"\x1f\x8b" else open
+    return opener(path, "rt", encoding="ascii", errors="replace")
+
+
 def _mm_header(path: str) -> tuple[str, str, int, int] | None:
     """Read (field, symmetry, size, entries) from a Matrix Market header, or None."""
     try:
-        with open(path, "rb") as raw:
-            magic = raw.read(2)
-        opener: Any = gzip.open if magic == b"\x1f\x8b" else open
-        with opener(path, "rt", encoding="ascii", errors="replace") as f:
+        with _open_text(path) as f:
             words = f.readline().lower().split()
             if len(words) < 5 or words[0] != "%%matrixmarket":
                 return None
@@ -144,6 +152,25 @@ def _mm_header(path: str) -> tuple[str, str, int, int] | None:
     except (OSError, ValueError, EOFError):
         return None
     return None
+
+
+# The first line that the edge-list writer writes for an undirected graph (libdyng's
+# el_read.c reads the same line).
+_EL_UNDIRECTED = re.compile(
+    r"# dynG edge list: \d+ vertices, \d+ edges, \d+ weights, undirected\n?"
+)
+
+
+def _el_undirected(path: str) -> bool:
+    """Whether ``path`` is a regular file whose first line says it is undirected (a peek:
+    a pipe is not read here, which would take its first line from the native reader)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with _open_text(path) as f:
+            return _EL_UNDIRECTED.fullmatch(f.readline(200)) is not None
+    except (OSError, EOFError):
+        return False  # the native reader reports what is wrong
 
 
 def _file_defaults(path: str) -> GraphProperties:
@@ -463,20 +490,25 @@ def read_edge_list(
     content.
 
     A file that starts with the line :func:`write_edge_list` writes, exactly
-    ``# dynG edge list: N vertices, M edges, K weights``, has ``N`` vertices
-    (so isolated vertices at the end survive a round trip; ``N`` below 1 +
-    the largest id is an error; ``compact_ids`` ignores the line). Any other
-    first line is an ordinary comment. The line does not record whether the
-    graph is directed: pass ``directed=False`` for an undirected one.
+    ``# dynG edge list: N vertices, M edges, K weights, undirected`` (or
+    ``directed``, or neither, as :func:`write_edge_list_arrays` writes it),
+    has ``N`` vertices (so isolated vertices at the end survive a round
+    trip; ``N`` below 1 + the largest id is an error; ``compact_ids``
+    ignores ``N``), and ``undirected`` makes the graph undirected unless
+    ``directed`` or ``properties`` say otherwise. Any other first line is an
+    ordinary comment.
 
     Parameters
     ----------
     path : str or os.PathLike
         The file (plain or gzip-compressed).
     directed : bool, optional
-        Directed edges (the default, or ``properties.directed`` when
-        ``properties`` are given); an undirected graph stores each line's
-        edge in both directions. A bool: anything else is an error.
+        Directed edges; an undirected graph stores each line's edge in both
+        directions. None (the default): ``properties.directed`` when
+        ``properties`` are given, else undirected when the file's first line
+        is the writer's line of an undirected graph (a regular file's: a pipe
+        is not looked at first), else directed. A bool or None: anything else
+        is an error.
     weights : int, optional
         The int32 weight columns after the two ids. None (the default): as
         many as the first data line has, and every line must have as many.
@@ -542,6 +574,8 @@ def read_edge_list(
     compact = check_bool(compact_ids, "compact_ids")
     base1 = check_bool(one_based, "one_based")
     kw = property_keywords
+    if directed is None and properties is None and _el_undirected(p):
+        directed = False  # what write_edge_list wrote for an undirected graph
     merged = merge_properties(
         properties,
         num_weights=None,
@@ -646,12 +680,13 @@ def read_edge_list_arrays(
 def write_edge_list(path: PathLike, graph: Graph) -> None:
     """Write a graph's edges as an edge list.
 
-    A ``# dynG edge list: N vertices, M edges, K weights`` comment line, then
+    A ``# dynG edge list: N vertices, M edges, K weights, undirected`` (or
+    ``directed``) comment line, then
     ``u<TAB>v[<TAB>w1 .. wK]`` per edge (every weight column), in the order
     of :meth:`dyng.Graph.edges` (an undirected edge once, as ``u <= v``).
-    :func:`read_edge_list` takes the vertex count from that line; whether
-    the graph is directed is not recorded (read an undirected graph back
-    with ``directed=False``).
+    :func:`read_edge_list` takes the vertex count from that line, and
+    ``, undirected`` (or ``, directed``) at its end makes an undirected
+    graph read back undirected.
 
     Parameters
     ----------

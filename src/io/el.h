@@ -43,10 +43,12 @@ dyng_status dyng_i_el_dedupe(void *src, void *dst, int32_t *weights, int num_wei
                              int64_t *m_out, int64_t *first_dup);
 
 /* The reader behind dyng_el_read_arrays_ids and dyng_el_read_graph:
- * `unordered` makes the duplicate policies compare unordered pairs; `who`
- * names the caller in argument errors. */
+ * `unordered` 1 makes the duplicate policies compare unordered pairs (an
+ * undirected graph's), 0 ordered ones, and -1 does as the writer's header
+ * line says (", undirected"), ordered without one; *undirected (when not
+ * NULL) gets the choice. `who` names the caller in argument errors. */
 dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
-                           const dyng_el_read_options *options, bool unordered,
+                           const dyng_el_read_options *options, int unordered, bool *undirected,
                            dyng_resources *resources, const char *who);
 
 #endif /* DYNG_I_EL_H */

@@ -440,7 +440,7 @@ static int64_t close_gaps(const el_job *job, dyng_i_chunk *chunks, int64_t n) {
 }
 
 /* What el_write.c writes first: "# dynG edge list: N vertices, M edges, K
- * weights". */
+ * weights" and, for a graph, ", directed" or ", undirected". */
 static const char EL_HEADER[] = "# dynG edge list: ";
 
 /* Move *pp past `word` when the text there starts with it. */
@@ -455,14 +455,17 @@ static bool skip_word(const char **pp, const char *word) {
 /*
  * The vertex count N of the writer's header line when it is the text's first
  * line, exactly as el_write.c writes it (a CRLF end too); *n is -1 for any
- * other text, whose first line stays an ordinary comment. N past int64, or
- * past what `type` (int32 or int64; NONE: any) names, is an error at N. The
- * line's edge and weight counts are not checked: a file whose edges were
- * edited by hand keeps its vertex count.
+ * other text, whose first line stays an ordinary comment (and for every text
+ * with `compact`, which renumbers the ids). N past int64, or past what `type`
+ * (int32 or int64; NONE: any) names, is an error at N. The line's edge and
+ * weight counts are not checked: a file whose edges were edited by hand
+ * keeps its vertex count. *undirected is 1 when the line ends in
+ * ", undirected", 0 for ", directed", -1 otherwise (an older line, or none).
  */
 static dyng_status header_vertices(const char *buf, size_t len, const char *path, dyng_type type,
-                                   int64_t *n) {
+                                   bool compact, int64_t *n, int *undirected) {
     *n = -1;
+    *undirected = -1;
     const char *p = buf;
     if (!skip_word(&p, EL_HEADER))
         return DYNG_OK;
@@ -472,9 +475,13 @@ static dyng_status header_vertices(const char *buf, size_t len, const char *path
         dyng_i_parse_uint(&p, UINT64_MAX, &m) != DYNG_I_NUM_OK || !skip_word(&p, " edges, ") ||
         dyng_i_parse_uint(&p, DYNG_MAX_WEIGHTS, &k) != DYNG_I_NUM_OK || !skip_word(&p, " weights"))
         return DYNG_OK;
+    const int direction = skip_word(&p, ", undirected") ? 1 : skip_word(&p, ", directed") ? 0 : -1;
     if (*p == '\r')
         p++;
     if (*p != '\n' && p != buf + len)
+        return DYNG_OK;
+    *undirected = direction;
+    if (compact)
         return DYNG_OK;
     const int64_t col = (int64_t)sizeof EL_HEADER;
     if (r == DYNG_I_NUM_OVERFLOW)
@@ -509,10 +516,11 @@ static bool alloc_ids(el_job *job, size_t room) {
     return job->src != NULL && job->dst != NULL;
 }
 
-/* Parse buf[0..len) into *out as the options say. */
+/* Parse buf[0..len) into *out as the options say; `unordered` as for
+ * dyng_i_el_read. */
 static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
                               const char *buf, size_t len, const dyng_el_read_options *o,
-                              bool unordered, dyng_resources *resources) {
+                              int unordered, bool *undirected, dyng_resources *resources) {
     dyng_i_chunk *chunks = NULL;
     el_job job;
     int64_t *ids = NULL;
@@ -532,11 +540,16 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
     if (st == DYNG_OK)
         st = dyng_i_chunks_lone_cr(chunks, n, path);
     int64_t header_n = -1;
-    if (st == DYNG_OK && !o->compact_ids)
-        st =
-            header_vertices(buf, len, path, auto_type ? DYNG_TYPE_NONE : o->vertex_type, &header_n);
+    int header_undirected = -1;
+    if (st == DYNG_OK)
+        st = header_vertices(buf, len, path, auto_type ? DYNG_TYPE_NONE : o->vertex_type,
+                             o->compact_ids, &header_n, &header_undirected);
     if (st != DYNG_OK)
         goto done;
+    if (unordered < 0) /* as the header line says; directed without one */
+        unordered = header_undirected == 1;
+    if (undirected != NULL)
+        *undirected = unordered != 0;
     if (header_n > (int64_t)INT32_MAX + 1 && auto_type) { /* ids up to n - 1 need int64 */
         job.wide = true;
         job.id_max = (uint64_t)INT64_MAX - 1;
@@ -715,7 +728,7 @@ static dyng_status check_options(const dyng_el_read_options *o, const char *who)
 }
 
 dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
-                           const dyng_el_read_options *options, bool unordered,
+                           const dyng_el_read_options *options, int unordered, bool *undirected,
                            dyng_resources *resources, const char *who) {
     DYNG_I_CHECK_ARG(out);
     memset(out, 0, sizeof *out);
@@ -740,7 +753,7 @@ dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const 
     st = dyng_i_read_file(path, resources, &buf, &len);
     if (st != DYNG_OK)
         goto done;
-    st = parse_text(out, original_ids, path, buf, len, &opts, unordered, resources);
+    st = parse_text(out, original_ids, path, buf, len, &opts, unordered, undirected, resources);
 done:
     dyng_i_free(buf);
     dyng_resources_free(&own);
@@ -749,13 +762,13 @@ done:
 
 dyng_status dyng_el_read_arrays(dyng_edge_arrays *out, const char *path,
                                 const dyng_el_read_options *options, dyng_resources *resources) {
-    return dyng_i_el_read(out, NULL, path, options, false, resources, "dyng_el_read_arrays");
+    return dyng_i_el_read(out, NULL, path, options, 0, NULL, resources, "dyng_el_read_arrays");
 }
 
 dyng_status dyng_el_read_arrays_ids(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
                                     const dyng_el_read_options *options,
                                     dyng_resources *resources) {
-    return dyng_i_el_read(out, original_ids, path, options, false, resources,
+    return dyng_i_el_read(out, original_ids, path, options, 0, NULL, resources,
                           "dyng_el_read_arrays_ids");
 }
 
@@ -818,9 +831,13 @@ dyng_status dyng_el_read_graph(dyng_graph **out, const char *path,
             goto done;
         parse_on = own;
     }
-    st = dyng_i_el_read(&a, NULL, path, options, !p.directed, parse_on, "dyng_el_read_graph");
+    /* Without properties, the writer's header line decides the direction. */
+    bool undirected = !p.directed;
+    st = dyng_i_el_read(&a, NULL, path, options, properties != NULL ? undirected : -1, &undirected,
+                        parse_on, "dyng_el_read_graph");
     if (st != DYNG_OK)
         goto done;
+    p.directed = !undirected;
     /* vertex_type NONE (int32 unless an id needs int64): the arrays take ids
      * up to INT32_MAX, but an int32 graph's ids end at INT32_MAX - 1 (its vertex
      * count is an int32 too), so id INT32_MAX needs int64 ids here. */

@@ -1,8 +1,9 @@
 /*
  * src/io/el_write.c - writing edge lists.
  *
- * Layout: "# dynG edge list: N vertices, M edges, K weights", then one
- * "u\tv[\tw1..\twK]" line per edge, ids as they are (0-based). Numbers are
+ * Layout: "# dynG edge list: N vertices, M edges, K weights" (a graph's line
+ * ends ", directed" or ", undirected"), then one "u\tv[\tw1..\twK]" line per
+ * edge, ids as they are (0-based). Numbers are
  * formatted by hand into the output stream's buffer (file.h), compressed for
  * a ".gz" path. Inputs are validated before the file is created, so invalid
  * arguments leave no file behind.
@@ -21,10 +22,12 @@ static inline int64_t get_id(const void *a, int64_t e, bool wide) {
     return wide ? ((const int64_t *)a)[e] : (int64_t)((const int32_t *)a)[e];
 }
 
-/* Create `path` and write the edges; DYNG_FILE_FORMAT on a write error. */
+/* Create `path` and write the edges; DYNG_FILE_FORMAT on a write error.
+ * `direction` ends the header line: "" (arrays), ", directed" or
+ * ", undirected" (a graph). */
 static dyng_status write_el(const char *path, int64_t n, int64_t m, const void *src,
                             const void *dst, bool wide, const int32_t *weights, int k,
-                            const dyng_resources *poll) {
+                            const char *direction, const dyng_resources *poll) {
     dyng_i_out out;
     dyng_status st = dyng_i_out_open(&out, path);
     if (st != DYNG_OK)
@@ -33,8 +36,9 @@ static dyng_status write_el(const char *path, int64_t n, int64_t m, const void *
     char *s = dyng_i_out_reserve(&out, 256);
     if (s == NULL)
         goto fail_reported;
-    out.len += (size_t)snprintf(s, 256, "# dynG edge list: %lld vertices, %lld edges, %d weights\n",
-                                (long long)n, (long long)m, k);
+    out.len +=
+        (size_t)snprintf(s, 256, "# dynG edge list: %lld vertices, %lld edges, %d weights%s\n",
+                         (long long)n, (long long)m, k, direction);
     size_t line_max = (size_t)(2 + k) * (DYNG_I_INT_CHARS + 1);
     for (int64_t e = 0; e < m; e++) {
         s = dyng_i_out_reserve(&out, line_max);
@@ -86,7 +90,7 @@ dyng_status dyng_el_write_arrays(const char *path, const dyng_edge_arrays *a) {
                 who, (long long)e, (long long)u, (long long)v, (long long)a->num_vertices);
     }
     return write_el(path, a->num_vertices, a->num_edges, a->src, a->dst, wide, a->weights,
-                    a->num_weights, NULL);
+                    a->num_weights, "", NULL);
 }
 
 dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path) {
@@ -112,7 +116,8 @@ dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path) {
         goto done;
     dyng_resources *poll = NULL;
     (void)dyng_graph_resources(&poll, g);
-    st = write_el(path, n, m, src, dst, p.vertex_type == DYNG_TYPE_INT64, weights, k, poll);
+    st = write_el(path, n, m, src, dst, p.vertex_type == DYNG_TYPE_INT64, weights, k,
+                  p.directed ? ", directed" : ", undirected", poll);
 done:
     dyng_i_free(src);
     dyng_i_free(dst);

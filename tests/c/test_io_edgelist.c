@@ -625,6 +625,61 @@ static void test_graph(void) {
     dyng_graph_free(&h);
     dyng_graph_free(&g);
 
+    /* the header line records the direction: without properties, a graph
+     * written undirected reads back undirected (its edges once, u <= v, and
+     * the duplicate policies compare unordered pairs); given properties
+     * decide; a line without a direction reads directed */
+    for (int directed = 0; directed < 2; directed++) {
+        dyng_graph_properties q;
+        dyng_properties_default(&q);
+        q.directed = directed;
+        const int32_t us[] = {0, 1, 2, 3}, vs[] = {1, 2, 0, 4};
+        REQUIRE_OK(dyng_graph_from_edges(&g, &q, 5, 4, us, vs, NULL, NULL));
+        CHECK_OK(dyng_el_write_graph(g, "el_tmp_dir.txt"));
+        size_t len = 0;
+        char *text = slurp("el_tmp_dir.txt", &len);
+        const char *line = directed
+                               ? "# dynG edge list: 5 vertices, 4 edges, 0 weights, directed\n"
+                               : "# dynG edge list: 5 vertices, 4 edges, 0 weights, undirected\n";
+        CHECK(text != NULL && strncmp(text, line, strlen(line)) == 0);
+        if (text != NULL && strncmp(text, line, strlen(line)) != 0)
+            fprintf(stderr, "written: %.80s\n", text);
+        free(text);
+        CHECK_OK(dyng_el_read_graph(&h, "el_tmp_dir.txt", NULL, NULL, NULL));
+        dyng_graph_properties ph;
+        int64_t nh = 0, mh = 0;
+        int32_t sg[4], tg[4], sh[4], th[4];
+        CHECK_OK(dyng_graph_properties_of(&ph, h));
+        CHECK_OK(dyng_graph_num_vertices(&nh, h));
+        CHECK_OK(dyng_graph_num_edges(&mh, h));
+        CHECK(ph.directed == (directed != 0) && nh == 5 && mh == 4);
+        CHECK_OK(dyng_graph_to_edges(g, sg, tg, NULL));
+        CHECK_OK(dyng_graph_to_edges(h, sh, th, NULL));
+        CHECK(memcmp(sg, sh, sizeof sg) == 0 && memcmp(tg, th, sizeof tg) == 0);
+        dyng_graph_free(&h);
+        dyng_properties_default(&q);
+        q.directed = !directed; /* given properties are used as they are */
+        CHECK_OK(dyng_el_read_graph(&h, "el_tmp_dir.txt", NULL, &q, NULL));
+        CHECK_OK(dyng_graph_properties_of(&p, h));
+        CHECK(p.directed == !directed);
+        dyng_graph_free(&h);
+        dyng_graph_free(&g);
+    }
+    write_text("el_tmp_dir.txt", "# dynG edge list: 3 vertices, 2 edges, 0 weights, undirected\n"
+                                 "0 1\n1 0\n");
+    dyng_el_read_options dup = defaults();
+    dup.on_duplicate = DYNG_DUPLICATE_ERROR;
+    CHECK_STATUS(dyng_el_read_graph(&g, "el_tmp_dir.txt", &dup, NULL, NULL), FF);
+    CHECK(g == NULL);
+    dyng_edge_arrays arrays; /* arrays keep ordered pairs: no duplicate */
+    CHECK_OK(dyng_el_read_arrays(&arrays, "el_tmp_dir.txt", &dup, NULL));
+    dyng_edge_arrays_free(&arrays);
+    write_text("el_tmp_dir.txt", "# dynG edge list: 3 vertices, 1 edges, 0 weights\n0 1\n");
+    CHECK_OK(dyng_el_read_graph(&g, "el_tmp_dir.txt", NULL, NULL, NULL));
+    CHECK_OK(dyng_graph_properties_of(&p, g));
+    CHECK(p.directed);
+    dyng_graph_free(&g);
+
     /* given properties: undirected, unweighted read (num_weights 0) */
     dyng_graph_properties q;
     dyng_properties_default(&q);
@@ -1014,6 +1069,12 @@ static void test_cr_and_header(void) {
     read_text(&a, "# dynG edge list: 3 vertices, 0 edges, 2 weights\n", &d);
     CHECK(arrays_are(&a, 3, 0, NULL, NULL, 0, NULL));
     dyng_edge_arrays_free(&a);
+    read_text(&a, "# dynG edge list: 5 vertices, 1 edges, 0 weights, directed\n0\t1\n", &d);
+    CHECK(arrays_are(&a, 5, 1, s01, d01, 0, NULL));
+    dyng_edge_arrays_free(&a);
+    read_text(&a, "# dynG edge list: 5 vertices, 1 edges, 0 weights, undirected\r\n0\t1\r\n", &d);
+    CHECK(arrays_are(&a, 5, 1, s01, d01, 0, NULL));
+    dyng_edge_arrays_free(&a);
     read_text(&a, "# dynG edge list: 2147483648 vertices, 1 edges, 0 weights\n0 1\n", &d);
     CHECK(a.num_vertices == 2147483648LL && a.vertex_type == DYNG_TYPE_INT32);
     dyng_edge_arrays_free(&a);
@@ -1026,7 +1087,8 @@ static void test_cr_and_header(void) {
     const char *other[] = {
         "\n# dynG edge list: 5 vertices, 1 edges, 0 weights\n0 1\n", /* not the first line */
         "# dynG edge list: 5 vertices\n0 1\n",
-        "# dynG edge list: 5 vertices, 1 edges, 0 weights, directed\n0 1\n",
+        "# dynG edge list: 5 vertices, 1 edges, 0 weights, sideways\n0 1\n",
+        "# dynG edge list: 5 vertices, 1 edges, 0 weights, undirected \n0 1\n",
         "# dynG edge list:  5 vertices, 1 edges, 0 weights\n0 1\n",
         "#dynG edge list: 5 vertices, 1 edges, 0 weights\n0 1\n",
         "# dynG edge list: -5 vertices, 1 edges, 0 weights\n0 1\n",

@@ -159,6 +159,59 @@ def test_graph_round_trip(tmp_path: Path) -> None:
         dyng.io.write_edge_list(tmp_path / "x.txt", "not a graph")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", ["g.txt", "g.txt.gz"])
+@pytest.mark.parametrize("directed", [True, False])
+def test_the_first_line_records_the_direction(tmp_path: Path, name: str, directed: bool) -> None:
+    g = dyng.Graph.from_edges([0, 1, 2, 0], [1, 2, 0, 3], [5, 6, 7, 8], directed=directed)
+    path = tmp_path / name
+    dyng.io.write_edge_list(path, g)
+    opener = gzip.open if name.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        kind = "directed" if directed else "undirected"
+        assert f.readline() == f"# dynG edge list: 4 vertices, 4 edges, 1 weights, {kind}\n"
+    h = dyng.io.read_edge_list(path)  # the line decides
+    assert h.directed == directed and h.num_edges == 4
+    for a, b in zip(g.to_csr(), h.to_csr(), strict=True):
+        assert np.array_equal(np.asarray(a), np.asarray(b))
+    # what the caller says wins: directed=, or properties
+    assert dyng.io.read_edge_list(path, directed=not directed).directed == (not directed)
+    given = dyng.GraphProperties(directed=True)
+    assert dyng.io.read_edge_list(path, properties=given).directed
+    # keywords keep the line's direction
+    assert dyng.io.read_edge_list(path, row_order="sorted").directed == directed
+
+
+def test_an_undirected_first_line_compares_unordered_pairs(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "u.txt",
+        "# dynG edge list: 3 vertices, 2 edges, 0 weights, undirected\n0 1\n1 0\n",
+    )
+    with pytest.raises(FileFormatError) as e:
+        dyng.io.read_edge_list(path, duplicates="error")
+    assert e.value.line == 3
+    assert dyng.io.read_edge_list(path, duplicates="drop").num_edges == 1
+    # other first lines are comments: directed, as before
+    for line in (
+        "# dynG edge list: 3 vertices, 2 edges, 0 weights\n",
+        "# dynG edge list: 3 vertices, 2 edges, 0 weights, undirected!\n",
+        "# undirected\n",
+    ):
+        assert dyng.io.read_edge_list(write(tmp_path / "d.txt", line + "0 1\n1 0\n")).directed
+
+
+def test_the_cli_reads_an_undirected_edge_list_back(tmp_path: Path) -> None:
+    g = dyng.Graph.from_edges([0, 1, 2], [1, 2, 3], [4, 1, 2], directed=False)
+    dyng.io.write_edge_list(tmp_path / "g.txt", g)
+    run = subprocess.run(
+        [sys.executable, "-m", "dyng", "sssp", "compute", str(tmp_path / "g.txt"), "--source", "3",
+         "--distances", str(tmp_path / "d.txt")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    got = dyng.io.read_distances(tmp_path / "d.txt")
+    assert got.tolist() == dyng.sssp.compute(g, 3).distances.to_numpy().tolist() == [7, 3, 2, 0]
+
+
 # (text, keywords, line, column): every malformed case and where it is reported.
 MALFORMED = [
     ("0 1\n2 x\n", {}, 2, 3),
