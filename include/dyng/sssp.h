@@ -204,9 +204,9 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
  * with options->validate_inputs, every parent is the lowest-id tight
  * in-neighbour. DYNG_INVALID_ARGUMENT names the first vertex that fails.
  * The check polls the interrupt flag every 2^16 vertices (DYNG_INTERRUPTED,
- * no result). A tree accepted without validate_inputs whose parents are not all the
- * lowest-id tight ones is recomputed by its first update (fallback_used), so
- * that updates give compute's bytes from then on.
+ * no result). A tree accepted without validate_inputs whose parents are not
+ * all the lowest-id tight ones is recomputed by its first update
+ * (fallback_used), so that updates give compute's bytes from then on.
  */
 dyng_status dyng_sssp_result_from_arrays(dyng_sssp_result **out, const dyng_graph *g,
                                          int64_t source, const int64_t *distances,

@@ -365,6 +365,30 @@ static PyObject *result_histogram(PyObject *self, PyObject *unused) {
     return out;
 }
 
+/* One count (index = length; 0 past the histogram), without a mirror or a
+ * copy of the others: a histogram of a large bound is long. */
+static PyObject *result_count(PyObject *self, PyObject *arg) {
+    cc_result *r = (cc_result *)self;
+    const long long k = PyLong_AsLongLong(arg);
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < 0)
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "length is %lld; accepted: 0 or more", k);
+    const uint64_t *counts = NULL;
+    int64_t len = 0;
+    uint64_t value = 0;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    dyng_status s = dyng_cycle_count_result_counts(&counts, &len, r->handle);
+    if (s == DYNG_OK && k < len)
+        value = counts[k];
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    return PyLong_FromUnsignedLongLong((unsigned long long)value);
+}
+
 static PyObject *result_clone(PyObject *self, PyObject *unused) {
     (void)unused;
     cc_result *r = (cc_result *)self;
@@ -401,6 +425,8 @@ static PyMethodDef result_methods[] = {
     {"clone", result_clone, METH_NOARGS, "clone($self, /)\n--\n\nA deep copy."},
     {"histogram", result_histogram, METH_NOARGS,
      "histogram($self, /)\n--\n\nThe counts by length, as a tuple of ints."},
+    {"count", result_count, METH_O,
+     "count($self, length, /)\n--\n\nThe count of one length (0 past the histogram)."},
     {NULL, NULL, 0, NULL}};
 
 static PyType_Slot result_slots[] = {

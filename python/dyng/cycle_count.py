@@ -189,8 +189,7 @@ class Result:
         k = check_int(length, "length")
         if k < 0:
             raise InvalidArgumentError(f"length is {k}; accepted: a length of 0 or more")
-        h = self._r.histogram()
-        return h[k] if k < len(h) else 0
+        return self._r.count(min(k, 2**62))  # a histogram ends before 2**31
 
     @property
     def total(self) -> int:

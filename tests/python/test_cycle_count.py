@@ -310,6 +310,23 @@ def test_count_and_bound() -> None:
     with pytest.raises(dyng.InvalidArgumentError, match="length must be an integer"):
         h.count(True)
     assert cc.compute(g, max_length=-1).bound == 3
+    assert h.count(2**70) == 0  # past int64 too
+
+
+def test_a_bound_far_above_the_graph() -> None:
+    # the counts of lengths past n are zeros that nobody wrote (libdyng leaves them
+    # untouched), and count() reads one entry, not the whole histogram
+    g = dyng.Graph.from_edges([0, 1, 1, 2, 2, 3], [1, 0, 2, 0, 3, 1])
+    h = cc.compute(g, max_length=10**7)
+    assert h.bound == 10**7 and h.total == 3
+    assert [h.count(k) for k in (2, 3, 4, 5, 10**7, 10**7 + 1)] == [1, 2, 0, 0, 0, 0]
+    counts = h.counts.to_numpy(copy=False)
+    assert len(counts) == 10**7 + 1 and counts[:4].tolist() == [0, 0, 1, 2]
+    assert int(counts.sum()) == 3
+    b = dyng.EdgeBatch(insert=([3], [0]))  # a 4-cycle 0 1 2 3 and a 3-cycle 0 2 3 join
+    dyng.cycle_count.update(g, b, h)
+    assert h.count(3) == cc.compute(g, max_length=10).count(3)
+    assert h.count(4) == cc.compute(g, max_length=10).count(4) and h.count(10**7) == 0
 
 
 def test_simple_cycles_oracle_rejects_bad_bounds() -> None:

@@ -361,8 +361,10 @@ static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
                                               &r->work_slots));
         dyng_i_stage_end("cycle_count.search", t0);
     }
-    /* Bounded: max_length + 1 entries (lengths past n have none). No bound:
-     * up to the longest cycle. */
+    /* Bounded: max_length + 1 entries; lengths past L (past n) have none,
+     * and are left as result_new zeroed them, untouched: a bound far above n
+     * costs address space, not memory (the updates write lengths up to
+     * their L only). No bound: up to the longest cycle. */
     int64_t len = o->max_length + 1;
     if (o->max_length < 0) {
         len = 1;
@@ -370,7 +372,6 @@ static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
             if (hist[k] != 0)
                 len = k + 1;
     }
-    memset(r->counts, 0, (size_t)len * sizeof(uint64_t));
     memcpy(r->counts, hist, (size_t)(L + 1 < len ? L + 1 : len) * sizeof(uint64_t));
     r->len = len;
     return DYNG_OK;
