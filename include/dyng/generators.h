@@ -320,7 +320,8 @@ dyng_status dyng_generate_weights(int32_t *out, int64_t num_edges, int num_weigh
 
 /*
  * A random batch for g: `size` changes, round(size * insert_fraction)
- * (halves up) of them insertions and the rest deletions.
+ * (the double product, halves up: 45 * 0.7 is 31.4999..., so 31) of them
+ * insertions and the rest deletions.
  *
  *   1. The existing edges: g's distinct pairs (dyng_graph_to_edges: an
  *      undirected edge once, as (u, v) with u <= v), sorted (the same list

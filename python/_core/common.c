@@ -87,11 +87,22 @@ static PyObject *raise_message(dyng_status status, const char *message) {
     return NULL;
 }
 
+/* libdyng names its C function first in some messages ("dyng_mm_write_arrays:
+ * entry 0 is ..."), which says nothing to a Python caller: the prefix goes. */
+static const char *without_c_name(const char *message) {
+    if (strncmp(message, "dyng_", 5) != 0)
+        return message;
+    const char *p = message + 5;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')
+        p++;
+    return p[0] == ':' && p[1] == ' ' && p[2] != '\0' ? p + 2 : message;
+}
+
 PyObject *dyng_py_raise_status(dyng_status status) {
     const char *message = dyng_error_message();
     if (!message[0])
         message = dyng_status_name(status);
-    return raise_message(status, message);
+    return raise_message(status, without_c_name(message));
 }
 
 PyObject *dyng_py_raise(dyng_status status, const char *format, ...) {

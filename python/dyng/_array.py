@@ -232,6 +232,17 @@ class Array(_core.Array):
         """Iterate through NumPy (NumPy scalars for a 1-D array)."""
         return iter(self._view())
 
+    def __bool__(self) -> bool:
+        """The truth of a one-element array, as NumPy gives it; ``ValueError`` for more
+        elements (ambiguous: use ``a.any()`` or ``a.all()`` through NumPy) or none."""
+        view = self._view()
+        if view.size != 1:
+            raise ValueError(
+                f"the truth value of a dyng.Array of {view.size} elements is ambiguous; "
+                "use np.asarray(a).any() or .all()"
+            )
+        return bool(view)
+
     def __eq__(self, other: object) -> Any:
         """Compare elementwise, as NumPy does (a bool array)."""
         return self._view() == other

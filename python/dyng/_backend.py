@@ -83,6 +83,10 @@ def _load() -> ModuleType:
         return imported
 
 
+# The dunders that the proxy forwards: the native module's own.
+_MODULE_DUNDERS = frozenset({"__version__", "__name__", "__file__"})
+
+
 class _NativeProxy:
     """Forward attribute access to the native module, loading it on first use.
 
@@ -93,6 +97,11 @@ class _NativeProxy:
     """
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") and name not in _MODULE_DUNDERS:
+            # Introspection (inspect.unwrap's __wrapped__, as doctest.testmod(dyng) asks
+            # while it walks dyng's namespace) must not load the module: the import
+            # would change that namespace under it.
+            raise AttributeError(name)
         value = getattr(_load(), name)
         if _module is not None:  # not while the registration hooks run
             self.__dict__[name] = value

@@ -18,7 +18,16 @@ from dyng._convert import (
     weights_array,
     wider,
 )
-from dyng._properties import BatchSemantics, GraphProperties, check_bool, check_int, dtype_name
+from dyng._properties import (
+    ORDERS,
+    PARALLEL_EDGES,
+    BatchSemantics,
+    GraphProperties,
+    check_bool,
+    check_choice,
+    check_int,
+    dtype_name,
+)
 from dyng._resources import Resources, native_resources
 from dyng._summary import ApplySummary
 from dyng.errors import CapacityError, InvalidArgumentError
@@ -104,10 +113,10 @@ def merge_properties(
         p.num_weights = num_weights
     if directed is not None:
         p.directed = directed
-    if row_order is not None:
-        p.order = row_order
+    if row_order is not None:  # checked here, so that a message names the keyword
+        p.order = check_choice(row_order, ORDERS, "row_order")
     if multi_edges is not None:
-        p.parallel_edges = multi_edges
+        p.parallel_edges = check_choice(multi_edges, PARALLEL_EDGES, "multi_edges")
     if store_transposed is not None:
         p.store_transposed = store_transposed
     if semantics is not None:

@@ -62,6 +62,13 @@ def check_choice(value: object, allowed: tuple[str, ...], what: str) -> str:
     raise InvalidArgumentError(f"{what} is {value!r}; expected one of {choices}")
 
 
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for a message: qualified by its module unless a
+    builtin, so that ``dyng.cycle_count.Options`` and ``dyng.sssp.Options`` differ."""
+    t = type(value)
+    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+
+
 def check_bool(value: object, what: str) -> bool:
     """Return ``value`` as a bool; it must be a bool (or a NumPy bool).
 

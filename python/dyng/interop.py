@@ -117,21 +117,38 @@ def _out_names(weight: WeightNames, k: int) -> list[str]:
 
 
 def _attribute_columns(
-    records: Sequence[Any], names: list[str], default: int | float | None, what: str
+    records: Sequence[Any],
+    names: list[str],
+    default: int | float | None,
+    what: str,
+    listed: bool,
 ) -> npt.NDArray[np.int32] | None:
-    """One int32 column per name from per-edge attribute mappings."""
+    """One int32 column per name from per-edge attribute mappings: an absent or None
+    value weighs ``default``. A name of a list (``listed``) that no edge carries is
+    refused, as a misspelt column would be."""
     if not names:
         return None
     columns = []
     for name in names:
-        values = []
-        for i, rec in enumerate(records):
-            v = rec.get(name, default)
-            if v is None:
+        values = [rec.get(name) for rec in records]
+        for i, v in enumerate(values):
+            if isinstance(v, bool | np.bool_):  # NumPy would read True as 1
                 raise InvalidArgumentError(
-                    f"{what}: edge {i} has no attribute {name!r} (pass default=... to fill it)"
+                    f"{what}: edge {i} has {name}={v!r}; weights are integers, not bools"
                 )
-            values.append(v)
+        if listed and records and all(v is None for v in values):
+            raise InvalidArgumentError(
+                f"{what}: no edge has the attribute {name!r}, one of the weight names "
+                f"{names}; name attributes that the edges carry"
+            )
+        for i, v in enumerate(values):
+            if v is None:
+                if default is None:
+                    raise InvalidArgumentError(
+                        f"{what}: edge {i} has no value for the attribute {name!r} and default "
+                        f"is None (pass default=... to fill it)"
+                    )
+                values[i] = default
         columns.append(_integral(np.asarray(values), f"{what} attribute {name!r}"))
     return np.stack(columns, axis=1) if columns else None
 
@@ -359,7 +376,9 @@ def _undirected_multi_entries(
     return lo[idx], hi[idx], None if w is None else w[idx]
 
 
-def to_scipy(graph: Graph, *, weight: int | None = 0, transposed: bool = False) -> Any:
+def to_scipy(
+    graph: Graph, *, weight: int | None = 0, transposed: bool = False, parallel: str = "keep"
+) -> Any:
     """Export a graph as a ``scipy.sparse.csr_array``.
 
     Parameters
@@ -371,29 +390,52 @@ def to_scipy(graph: Graph, *, weight: int | None = 0, transposed: bool = False) 
         or a graph without weights, gives ones.
     transposed : bool, optional
         Row ``v`` lists the edges into ``v`` (the transpose).
+    parallel : {"keep", "min"}, optional
+        What parallel edges (of a graph that keeps them) become: ``"keep"``
+        (the default), separate stored entries, which SciPy adds together
+        (``scipy.sparse.csgraph`` too: its shortest paths then see the sum);
+        ``"min"``, one entry with the smallest value, the edge a shortest
+        path takes, so that csgraph's distances are dynG's.
 
     Returns
     -------
     scipy.sparse.csr_array
-        ``(n, n)`` with int32 values. Parallel edges of a graph that keeps
-        them are separate stored entries (SciPy sums them when converting).
+        ``(n, n)`` with int32 values.
 
     Raises
     ------
     InvalidArgumentError
-        For a weight column the graph does not have.
+        For a weight column the graph does not have, or another ``parallel``.
     ImportError
         When SciPy is not installed.
+
+    Examples
+    --------
+    >>> import dyng, scipy.sparse.csgraph as csgraph
+    >>> g = dyng.Graph.from_edges([0, 0], [1, 1], [5, 2], multi_edges="allow")
+    >>> csgraph.dijkstra(to_scipy(g), indices=0).tolist()  # 5 + 2
+    [0.0, 7.0]
+    >>> csgraph.dijkstra(to_scipy(g, parallel="min"), indices=0).tolist()
+    [0.0, 2.0]
     """
     sparse = _require("scipy.sparse", "to_scipy")
     k = graph.num_weights
     column = _column(weight, k)
+    if parallel not in ("keep", "min"):
+        raise InvalidArgumentError(f"parallel is {parallel!r}; accepted: 'keep' or 'min'")
     row_ptr, col, w = graph.to_csr(transposed=transposed)
     if column is None or w is None:
         values = np.ones(len(col), dtype=np.int32)
     else:
         values = np.ascontiguousarray(w[:, column])
     n = graph.num_vertices
+    if parallel == "min" and graph.properties.parallel_edges == "allow" and len(col):
+        rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(row_ptr))
+        order = np.lexsort((values, col, rows))  # by pair, the smallest value first
+        rows, col, values = rows[order], col[order], values[order]
+        first = np.ones(len(col), dtype=bool)
+        first[1:] = (rows[1:] != rows[:-1]) | (col[1:] != col[:-1])
+        return sparse.csr_array((values[first], (rows[first], col[first])), shape=(n, n))
     return sparse.csr_array((values, col, row_ptr), shape=(n, n))
 
 
@@ -478,8 +520,10 @@ def from_networkx(
         The edge attribute(s) to read as weight columns (default ``"weight"``;
         None: unweighted). Values must be integral, within int32.
     default : int, float or None, optional
-        The weight of an edge without the attribute (default 1, NetworkX's
-        convention); None makes a missing attribute an error.
+        The weight of an edge without the attribute, or with None (default
+        1, NetworkX's convention: so a graph whose edges carry no weight gets
+        weights 1); None makes that an error. A name in a list of names that
+        no edge carries is an error.
     properties : GraphProperties, optional
         The graph's properties, used instead of what ``G`` implies.
     resources : Resources, optional
@@ -534,7 +578,9 @@ def from_networkx(
         triples = [t for t in G.edges(data=True) if not sub or (t[0] in index and t[1] in index)]
         src = np.fromiter((index[t[0]] for t in triples), dtype=np.int64, count=len(triples))
         dst = np.fromiter((index[t[1]] for t in triples), dtype=np.int64, count=len(triples))
-    w = _attribute_columns([t[2] for t in triples], names, default, "from_networkx")
+    w = _attribute_columns(
+        [t[2] for t in triples], names, default, "from_networkx", not isinstance(weight, str)
+    )
     return _build(
         n,
         src,
@@ -661,11 +707,13 @@ def from_igraph(
         edges are kept when ``G`` has any.
     weight : str, sequence of str or None, optional
         The edge attribute(s) to read as weight columns (default
-        ``"weight"``, read when ``G`` has it); None: unweighted. Values must
-        be integral, within int32.
+        ``"weight"``); one name that ``G`` does not have gives an unweighted
+        graph (igraph's convention, ``weights=None``); None: unweighted.
+        Values must be integral, within int32.
     default : int, float or None, optional
         The weight where the attribute is absent or None (default 1); None
-        makes that an error.
+        makes that an error. A name in a list of names that no edge carries
+        is an error.
     properties : GraphProperties, optional
         The graph's properties, used instead of what ``G`` implies.
     resources : Resources, optional
@@ -697,7 +745,7 @@ def from_igraph(
         for rec, v in zip(records, values, strict=True):
             if v is not None:
                 rec[name] = v
-    w = _attribute_columns(records, names, default, "from_igraph")
+    w = _attribute_columns(records, names, default, "from_igraph", not isinstance(weight, str))
     return _build(
         int(G.vcount()),
         pairs[:, 0],

@@ -40,7 +40,7 @@ from dyng._batch import EdgeBatch
 from dyng._convert import natural_ids, to_ids
 from dyng._graph import Graph
 from dyng._namespace import public_dir
-from dyng._properties import check_bool, check_int, check_real
+from dyng._properties import check_bool, check_int, check_real, type_name
 from dyng.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
         )
     base = Options() if options is None else options
     if not isinstance(base, Options):
-        raise TypeError(f"options must be a dyng.sssp.Options, got {type(base).__name__}")
+        raise TypeError(f"options must be a dyng.sssp.Options, got {type_name(base)}")
     return replace(base, **overrides)
 
 
@@ -380,7 +380,7 @@ def update(graph: Graph, batch: EdgeBatch, result: Result) -> Stats:
     if not isinstance(batch, EdgeBatch):
         raise TypeError(f"expected a dyng.EdgeBatch, got {type(batch).__name__}")
     if not isinstance(result, Result):
-        raise TypeError(f"expected a dyng.sssp.Result, got {type(result).__name__}")
+        raise TypeError(f"expected a dyng.sssp.Result, got {type_name(result)}")
     (t,) = native.update(graph._g, batch._native(graph.num_weights), (result._r,))
     return _stats(t)
 

@@ -314,7 +314,7 @@ static void parse_chunk(const void *context, dyng_i_chunk *c) {
             if (job->on_self_loop == DYNG_SELF_LOOP_ERROR) {
                 uint64_t shown = u + (job->one_based ? 1 : 0);
                 dyng_i_chunk_fail(c, DYNG_FILE_FORMAT, line - 1, (int64_t)(first - ls) + 1,
-                                  "a self-loop (%llu, %llu); on_self_loop is error",
+                                  "a self-loop (%llu, %llu), and self-loops are refused here",
                                   (unsigned long long)shown, (unsigned long long)shown);
                 return;
             }
@@ -654,7 +654,8 @@ static dyng_status parse_text(dyng_edge_arrays *out, int64_t **original_ids, con
             locate_edge(&job, chunks, n, first_dup, &l, &c);
             locate_edge(&job, chunks, n, earlier, &l0, &c0);
             st = dyng_i_file_error(path, l, c,
-                                   "a duplicate of the edge of line %lld; on_duplicate is error",
+                                   "a duplicate of the edge of line %lld, and duplicates are "
+                                   "refused here",
                                    (long long)l0);
             goto done;
         }

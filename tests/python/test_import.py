@@ -46,6 +46,24 @@ def test_import_loads_no_native_module() -> None:
     assert proc.stdout.strip() == "ok"
 
 
+def test_introspection_does_not_load_the_native_module() -> None:
+    # doctest.testmod(dyng) walks dyng's namespace and asks each value for __wrapped__:
+    # the proxy loaded the module then, whose import changed the namespace under the walk
+    # (RuntimeError: dictionary changed size during iteration)
+    proc = run_python(
+        """
+        import doctest, inspect, dyng
+        from dyng import _backend
+        inspect.unwrap(dyng._native)
+        assert not hasattr(dyng._native, "__wrapped__") and not _backend.loaded()
+        print(doctest.testmod(dyng).failed, _backend.loaded())
+        print(dyng.__version__ == _backend.native.__version__, _backend.loaded())
+        """
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0", "False", "True", "True"]
+
+
 def test_native_proxy_loads_on_first_use_then_keeps_what_it_read() -> None:
     proc = run_python(
         """

@@ -327,3 +327,89 @@ def test_generators_are_refused_with_a_hint() -> None:
         dyng.EdgeBatch(insert=([0, 1], iter([1, 2])))
     with pytest.raises(dyng.InvalidArgumentError, match="weights: got a map"):
         dyng.Graph.from_edges([0, 1], [1, 2], map(int, "12"))  # type: ignore[arg-type]
+
+
+def test_messages_name_the_python_keyword_and_type(tmp_path: Any) -> None:
+    g = dyng.generators.erdos_renyi(20, 60, seed=1)
+    # libdyng's C function names are not part of a Python message
+    calls: list[tuple[Callable[[], object], str]] = [
+        (
+            lambda: dyng.generators.random_batch(g, 3000, insert_fraction=0.0),
+            "3000 deletions asked for",
+        ),
+        (
+            lambda: dyng.io.write_matrix_market_arrays(tmp_path / "x.mtx", 2, [0], [5]),
+            "entry 0 is (0, 5)",
+        ),
+        (
+            lambda: dyng.io.write_batches(
+                tmp_path / "x.dgt", [dyng.EdgeBatch(id=3), dyng.EdgeBatch(id=3)]
+            ),
+            "batch id 3 does not exceed",
+        ),
+    ]
+    for call, text in calls:
+        with pytest.raises(dyng.Error) as e:
+            call()
+        assert str(e.value).startswith(text) and "dyng_" not in str(e.value), str(e.value)
+    # the keywords, not the fields or the C option names
+    with pytest.raises(dyng.InvalidArgumentError, match=r"^row_order is 'foo'; expected one of"):
+        dyng.Graph.from_edges([0], [1], row_order="foo")
+    with pytest.raises(dyng.InvalidArgumentError, match=r"^multi_edges is 'x'; expected one of"):
+        dyng.Graph.from_edges([0], [1], multi_edges="x")
+    p = tmp_path / "e.txt"
+    p.write_text("0 1\n1 1\n0 1\n")
+    with pytest.raises(dyng.FileFormatError, match="self-loops are refused here"):
+        dyng.io.read_edge_list(p, self_loops="error")
+    with pytest.raises(dyng.FileFormatError, match="duplicates are refused here"):
+        dyng.io.read_edge_list(p, duplicates="error")
+    # a type of the same name from another module is named with its module
+    with pytest.raises(TypeError, match=r"got dyng\.cycle_count\.Options$"):
+        dyng.sssp.compute(g, 0, options=dyng.cycle_count.Options())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"got dyng\.cycle_count\.Result$"):
+        dyng.sssp.update(g, dyng.EdgeBatch(), dyng.cycle_count.compute(g))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"got dyng\.sssp\.Options$"):
+        dyng.cycle_count.compute(g, options=dyng.sssp.Options())  # type: ignore[arg-type]
+
+
+def test_the_cli_names_no_c_function(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    g = tmp_path / "g.txt"
+    dyng.io.write_edge_list(g, dyng.generators.erdos_renyi(20, 30, seed=1))
+    r = subprocess.run(
+        [sys.executable, "-m", "dyng", "generate", "batches", str(g), str(tmp_path / "b.dgt"),
+         "--count", "1", "--size", "1000", "--insert-fraction", "0"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 1 and "dyng_" not in r.stderr, r.stderr
+    assert "1000 deletions asked for" in r.stderr
+
+
+# ---- 8. bools are not numbers; an array's truth is NumPy's -------------------------------------
+
+
+def test_bools_are_no_percentages_or_weights() -> None:
+    from dyng.generators import legacy
+
+    g = dyng.generators.erdos_renyi(20, 60, seed=1, weights=(1, 9))
+    for bad in ("50", True):
+        with pytest.raises(dyng.InvalidArgumentError, match="insertion_percentage must be a"):
+            legacy.mosp_changes(g, num_changes=4, insertion_percentage=bad)  # type: ignore[arg-type]
+    assert legacy.mosp_changes(g, num_changes=4, insertion_percentage=np.float64(25))
+    nx = pytest.importorskip("networkx")
+    G = nx.Graph([(0, 1, {"weight": True}), (1, 2, {"weight": 2})])
+    with pytest.raises(dyng.InvalidArgumentError, match="edge 0 has weight=True; weights are"):
+        dyng.interop.from_networkx(G)
+
+
+def test_the_truth_of_an_array_is_numpys() -> None:
+    g = path3()
+    d = dyng.sssp.compute(g, 0).distances
+    with pytest.raises(ValueError, match=r"truth value of a dyng\.Array of 3 elements"):
+        bool(d)
+    with pytest.raises(ValueError, match="ambiguous"):
+        np.asarray(d).__bool__()  # what NumPy itself says
+    one = dyng.sssp.compute(dyng.Graph.from_edges([0], [0], [1]), 0).distances
+    assert len(one) == 1 and not bool(one)  # distance 0

@@ -249,6 +249,39 @@ def test_to_scipy_agrees_with_csgraph() -> None:
     assert np.array_equal(ours, d)
 
 
+@pytest.mark.parametrize("directed", [True, False])
+def test_to_scipy_parallel_min_gives_csgraph_our_distances(directed: bool) -> None:
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        m = int(rng.integers(1, 120))
+        src, dst = rng.integers(0, 25, m), rng.integers(0, 25, m)  # many parallel edges
+        w = rng.integers(1, 60, (m, 2))
+        g = dyng.Graph.from_edges(
+            src, dst, w, num_vertices=25, multi_edges="allow", directed=directed
+        )
+        tree = dyng.sssp.compute(g, source=0)
+        ours = tree.distances.to_numpy().astype(float)
+        ours[ours == dyng.INFINITE_DISTANCE] = np.inf
+        a = interop.to_scipy(g, parallel="min")
+        assert np.array_equal(csgraph.dijkstra(a, indices=0), ours)
+        # one entry per pair, the smallest weight; "keep" keeps every entry
+        kept = interop.to_scipy(g)
+        assert kept.nnz == g.num_entries and a.nnz <= kept.nnz
+        coo = kept.tocoo()
+        best: dict[tuple[int, int], int] = {}
+        for r, c, v in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist(), strict=True):
+            best[(r, c)] = min(v, best.get((r, c), v))
+        small = a.tocoo()
+        pairs = zip(small.row.tolist(), small.col.tolist(), strict=True)
+        got = dict(zip(pairs, small.data.tolist(), strict=True))
+        assert got == best
+        column1 = interop.to_scipy(g, weight=1, parallel="min")
+        assert column1.nnz == a.nnz and column1.dtype == np.int32
+    with pytest.raises(dyng.InvalidArgumentError, match="parallel is 'sum'"):
+        interop.to_scipy(g, parallel="sum")
+
+
 def test_from_scipy_keywords() -> None:
     m = sp.csr_array(np.array([[0, 1], [1, 0]]))
     g = interop.from_scipy(m, vertex_dtype="int64", store_transposed=False)
@@ -322,8 +355,22 @@ def test_networkx_weights_and_labels() -> None:
     assert edge_multiset(interop.from_networkx(G, default=9)) == Counter(
         {(0, 1, 2): 1, (1, 2, 9): 1}
     )
-    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no attribute 'weight'"):
+    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no value for the attribute"):
         interop.from_networkx(G, default=None)
+    # None is an absent value: default fills it (it was refused, with a message that said to
+    # pass default=)
+    N = nxm.DiGraph([(0, 1, {"weight": None}), (1, 2, {"weight": 4})])
+    assert edge_multiset(interop.from_networkx(N, default=5)) == Counter(
+        {(0, 1, 5): 1, (1, 2, 4): 1}
+    )
+    # a listed name that no edge carries is refused (a misspelt column); alone, it reads
+    # NetworkX's way: every edge weighs default
+    with pytest.raises(dyng.InvalidArgumentError, match="no edge has the attribute 'cots'"):
+        interop.from_networkx(N, weight=["weight", "cots"])
+    assert edge_multiset(interop.from_networkx(N, weight="cots")) == Counter(
+        {(0, 1, 1): 1, (1, 2, 1): 1}
+    )
+    assert interop.from_networkx(nxm.DiGraph(), weight=["a", "b"]).num_weights == 2
     G.add_edge(2, 3, weight=0.5)
     with pytest.raises(dyng.InvalidArgumentError, match="not an integer"):
         interop.from_networkx(G)
@@ -470,8 +517,10 @@ def test_igraph_attributes() -> None:
     assert edge_multiset(interop.from_igraph(G, weight="cost")) == Counter(
         {(0, 1, 4): 1, (1, 2, 1): 1}
     )
-    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no attribute 'cost'"):
+    with pytest.raises(dyng.InvalidArgumentError, match="edge 1 has no value for the attribute"):
         interop.from_igraph(G, weight="cost", default=None)
+    with pytest.raises(dyng.InvalidArgumentError, match="no edge has the attribute 'cots'"):
+        interop.from_igraph(G, weight=["cost", "cots"])  # it read as all 1s
     G.es["len"] = [1.0, 2.0]
     g = interop.from_igraph(G, weight=["cost", "len"], default=0)
     assert edge_multiset(g) == Counter({(0, 1, 4, 1): 1, (1, 2, 0, 2): 1})

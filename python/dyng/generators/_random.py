@@ -652,10 +652,11 @@ def random_batch(
 ) -> EdgeBatch:
     """A random batch of changes for a graph.
 
-    ``size * insert_fraction`` changes (rounded half up) insert new pairs (no
-    self-loop, no existing edge, each once) and the rest delete existing
-    edges (each at most once), so applying the batch to ``graph`` inserts
-    and deletes exactly that many edges.
+    ``size * insert_fraction`` changes (the floating-point product, rounded
+    half up: ``45 * 0.7`` is ``31.499999999999996``, which gives 31) insert
+    new pairs (no self-loop, no existing edge, each once) and the rest
+    delete existing edges (each at most once), so applying the batch to
+    ``graph`` inserts and deletes exactly that many edges.
 
     Parameters
     ----------

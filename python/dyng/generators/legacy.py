@@ -21,7 +21,7 @@ from dyng._batch import EdgeBatch
 from dyng._graph import Graph
 from dyng._namespace import public_dir
 from dyng._paths import PathLike
-from dyng._properties import GraphProperties
+from dyng._properties import GraphProperties, check_real
 from dyng._resources import Resources
 from dyng.errors import InvalidArgumentError
 
@@ -359,12 +359,7 @@ def mosp_changes(
     if not isinstance(graph, Graph):
         raise InvalidArgumentError(f"graph: expected a dyng.Graph, got {type(graph).__name__}")
     n = _count(num_changes, "num_changes", 0, _INT64_MAX)
-    try:
-        pct = float(insertion_percentage)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(
-            f"insertion_percentage: expected a number, got {type(insertion_percentage).__name__}"
-        ) from None
+    pct = check_real(insertion_percentage, "insertion_percentage")
     if not (math.isfinite(pct) and 0.0 <= pct <= 100.0):
         raise InvalidArgumentError(f"insertion_percentage is {pct}; accepted: 0 to 100")
     if mode not in _MOSP_MODES:
