@@ -34,7 +34,11 @@ extern "C" {
 typedef struct dyng_graph dyng_graph;
 
 /* Row order: "sorted" keeps each row sorted by target (a stable order for
- * parallel edges); "append" keeps the order in which edges arrived. */
+ * parallel edges); "append" keeps the order in which edges arrived. The
+ * in-rows of a directed graph without stored in-edges are computed from the
+ * out-rows when asked for (to_csr and neighbors with transposed): they list
+ * their sources ascending whatever the row order, since arrival order across
+ * rows is not kept; stored in-rows keep it under "append". */
 typedef enum dyng_row_order { DYNG_ORDER_SORTED = 0, DYNG_ORDER_APPEND = 1 } dyng_row_order;
 
 /* Parallel edges: "forbid" merges duplicates when a graph is built (the first
@@ -74,11 +78,14 @@ typedef enum dyng_on_self_loop {
  * - deletions_first: all deletions run before all insertions (else after).
  * - allow_vertex_growth: an insertion that names a vertex >= n grows the
  *   vertex set to cover it; without it such an insertion is an error.
- *   A deletion that names a vertex >= n deletes an absent edge.
+ *   A deletion that names a vertex >= n deletes an absent edge. A self-loop
+ *   that on_self_loop drops grows nothing, but without growth its vertex
+ *   must still be below n (the ids are checked before the rules run).
  * - as_sets: both lists are first sorted by (u, v) and de-duplicated (the last
  *   weights given for a pair win); a pair that is both deleted and inserted,
  *   when both take effect, is counted as cancelled instead of as one deletion
- *   and one insertion (the edge ends with the inserted weights).
+ *   and one insertion (the edge ends as the later of the two leaves it: with
+ *   deletions first, present with the inserted weights; without, absent).
  */
 typedef struct dyng_batch_semantics {
     dyng_on_existing_insert on_existing_insert;
@@ -249,7 +256,8 @@ dyng_status dyng_graph_edge_weights(const dyng_graph *g, int64_t count, dyng_typ
  * (may be NULL to skip). Rows keep the graph's row order. Any output may be
  * NULL to skip it. An in-edge export of a directed graph without stored
  * in-edges is computed (O(n + entries) extra memory; it may fail with
- * DYNG_OUT_OF_MEMORY). Never changes g.
+ * DYNG_OUT_OF_MEMORY), its rows listing their sources ascending (see
+ * dyng_row_order). Never changes g.
  */
 dyng_status dyng_graph_to_csr(const dyng_graph *g, bool transposed, void *row_ptr, void *col,
                               int32_t *weights);

@@ -60,7 +60,10 @@ typedef enum dyng_mm_symmetry {
 } dyng_mm_symmetry;
 
 /* Edge arrays that a reader allocated; the caller frees them with
- * dyng_edge_arrays_free. weights is NULL when num_weights is 0. */
+ * dyng_edge_arrays_free. weights is NULL when num_weights is 0. int32 ids
+ * reach 2^31 - 1, so int32 arrays may have 2^31 vertices: one more than a
+ * graph with int32 ids holds (its vertex count is an int32 too), which
+ * dyng_graph_from_edges refuses with DYNG_CAPACITY; take int64 ids then. */
 typedef struct dyng_edge_arrays {
     dyng_type vertex_type;
     int num_weights;
@@ -103,7 +106,10 @@ dyng_status dyng_mm_read_arrays(dyng_edge_arrays *out, const char *path,
  * pattern, int64 ids when an index does not fit int32. Given properties are
  * used as they are: num_weights 0 drops values, 1 needs them; a directed
  * graph gets both directions of a symmetric file's entries; an undirected
- * graph takes each entry of a general file as one edge.
+ * graph takes each entry of a general file as one edge. An unweighted graph
+ * has int32 ids (types.h): a pattern file past 2^31 - 1 vertices is
+ * DYNG_NOT_SUPPORTED as a graph (read it as arrays, which have no limit of
+ * their own).
  */
 dyng_status dyng_mm_read_graph(dyng_graph **out, const char *path,
                                const dyng_graph_properties *properties, dyng_resources *resources);

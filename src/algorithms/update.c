@@ -29,14 +29,21 @@ static void finish(const dyng_graph *g, const dyng_batch *b, const dyng_result_r
     }
 }
 
+static const char *kind_name(dyng_result_kind k) {
+    return k == DYNG_RESULT_SSSP          ? "sssp"
+           : k == DYNG_RESULT_CYCLE_COUNT ? "cycle_count"
+                                          : "unknown";
+}
+
 dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *results,
                         int64_t count) {
     DYNG_I_CHECK_ARG(g);
     DYNG_I_CHECK_ARG(b);
     if (count < 0 || (count > 0 && results == NULL))
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "dyng_update: %lld results at %p; expected a count >= 0 and an array",
-                            (long long)count, (void *)results);
+                            "dyng_update: count is %lld with results %s; expected a count >= 0 "
+                            "and, from 1 on, an array of that many results",
+                            (long long)count, results == NULL ? "NULL" : "given");
     for (int64_t i = 0; i < count; i++) {
         if (results[i].result == NULL)
             return dyng_i_error(DYNG_INVALID_ARGUMENT, "dyng_update: result %lld is NULL",
@@ -47,6 +54,15 @@ dyng_status dyng_update(dyng_graph *g, const dyng_batch *b, dyng_result_ref *res
                                 "cycle_count (%d)",
                                 (long long)i, (int)results[i].kind, (int)DYNG_RESULT_SSSP,
                                 (int)DYNG_RESULT_CYCLE_COUNT);
+        /* Every result starts with its kind (a pointer to a struct points to
+         * its first member), so a result listed under another kind is named
+         * rather than read as the other type. */
+        const dyng_result_kind is = *(const dyng_result_kind *)results[i].result;
+        if (is != results[i].kind)
+            return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                                "dyng_update: result %lld is listed as %s but is a%s %s result",
+                                (long long)i, kind_name(results[i].kind),
+                                is == DYNG_RESULT_SSSP ? "n" : "", kind_name(is));
         for (int64_t j = 0; j < i; j++)
             if (results[j].result == results[i].result)
                 return dyng_i_error(DYNG_INVALID_ARGUMENT,

@@ -48,6 +48,14 @@ dyng_status dyng_i_oom(const char *what, size_t bytes);
                                 #ptr);                                                             \
     } while (0)
 
+/* The same, in a helper shared by several public functions: `who` names the
+ * one the caller called. */
+#define DYNG_I_CHECK_ARG_AS(who, ptr)                                                              \
+    do {                                                                                           \
+        if ((ptr) == NULL)                                                                         \
+            return dyng_i_error(DYNG_INVALID_ARGUMENT, "%s: argument '%s' is NULL", (who), #ptr);  \
+    } while (0)
+
 /* Evaluate a call and return its status when it is not DYNG_OK. */
 #define DYNG_I_TRY(call)                                                                           \
     do {                                                                                           \

@@ -75,6 +75,7 @@ dyng_status dyng_resources_free(dyng_resources **r) {
 }
 
 dyng_status dyng_resources_default(dyng_resources **out) {
+    DYNG_I_CHECK_ARG(out);
     return dyng_resources_new(
         out, dyng_openmp_available() ? DYNG_BACKEND_OPENMP : DYNG_BACKEND_SEQUENTIAL, 0);
 }

@@ -45,8 +45,10 @@ dyng_status dyng_types_check(dyng_type vertex, dyng_type offset, int num_weights
                             dyng_type_name(vertex), dyng_type_name(offset),
                             num_weights > 0 ? "int32" : "none",
                             vertex == DYNG_TYPE_INT64 && num_weights == 0
-                                ? ". An unweighted graph has int32 ids (from Python: int32 "
-                                  "arrays, or vertex_dtype=\"int32\", which checks every id)"
+                                ? ". An unweighted graph has int32 ids, so at most 2^31 - 1 "
+                                  "vertices; a larger one needs weights (from Python, int32 "
+                                  "arrays or vertex_dtype=\"int32\" give int32 ids, checking "
+                                  "every id)"
                                 : "");
     return DYNG_OK;
 }

@@ -108,6 +108,7 @@ dyng_status dyng_graph_from_edges(dyng_graph **out, const dyng_graph_properties 
                                   dyng_resources *resources) {
     DYNG_I_CHECK_ARG(out);
     *out = NULL;
+    DYNG_I_CHECK_ARG(p); /* named here, not as dyng_properties_check's */
     DYNG_I_TRY(dyng_properties_check(p));
     if (num_edges < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "num_edges is %lld; accepted: >= 0",
@@ -186,6 +187,7 @@ dyng_status dyng_graph_from_csr(dyng_graph **out, const dyng_graph_properties *p
                                 const int32_t *weights, dyng_resources *resources) {
     DYNG_I_CHECK_ARG(out);
     *out = NULL;
+    DYNG_I_CHECK_ARG(p);
     DYNG_I_TRY(dyng_properties_check(p));
     DYNG_I_CHECK_ARG(row_ptr);
     if (num_vertices < 0)
@@ -211,6 +213,11 @@ dyng_status dyng_graph_from_csr(dyng_graph **out, const dyng_graph_properties *p
                             "the graph has %d weights per edge but weights is NULL",
                             p->num_weights);
 
+    if (total > INT64_MAX / 4) /* what the offsets of a graph can count (kernels.c) */
+        return dyng_i_error(DYNG_CAPACITY,
+                            "row_ptr[%lld] is %lld: more entries than a graph holds (2^61 - 1)",
+                            (long long)num_vertices, (long long)total);
+
     const size_t vs = dyng_type_size(vt);
     const int K = p->num_weights;
     dyng_status st = DYNG_OK;
@@ -219,7 +226,7 @@ dyng_status dyng_graph_from_csr(dyng_graph **out, const dyng_graph_properties *p
     int32_t *w = NULL;
     sym_entry *lower = NULL, *upper = NULL;
     if (src == NULL)
-        return dyng_i_oom("CSR sources", (size_t)total * vs);
+        return dyng_i_oom("CSR sources", dyng_i_mul_size((size_t)total + 1, vs));
     for (int64_t v = 0; v < num_vertices; v++)
         for (int64_t e = dyng_i_read_id(row_ptr, ot, v); e < dyng_i_read_id(row_ptr, ot, v + 1);
              e++) {
@@ -454,6 +461,10 @@ dyng_status dyng_graph_neighbors(int64_t *degree, const dyng_graph *g, int64_t v
     *degree = len;
     if (targets == NULL && (weights == NULL || K == 0))
         return DYNG_OK;
+    if (capacity < 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "capacity is %lld; accepted: 0 or more (the entries the outputs hold)",
+                            (long long)capacity);
     if (len > capacity)
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "vertex %lld has %lld %s-neighbours; the outputs hold %lld (a call "
@@ -536,7 +547,9 @@ static bool find_edges_piece(void *context, int64_t k) {
 static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t count,
                               dyng_type id_type, const void *src, const void *dst, bool *found,
                               int32_t *weights) {
-    DYNG_I_CHECK_ARG(g);
+    const char *who =
+        strcmp(what, "has_edges") == 0 ? "dyng_graph_has_edges" : "dyng_graph_edge_weights";
+    DYNG_I_CHECK_ARG_AS(who, g);
     if (count < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "count is %lld; accepted: 0 or more",
                             (long long)count);
@@ -545,9 +558,9 @@ static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t cou
                             dyng_type_name(id_type));
     if (count == 0)
         return DYNG_OK;
-    DYNG_I_CHECK_ARG(src);
-    DYNG_I_CHECK_ARG(dst);
-    DYNG_I_CHECK_ARG(found);
+    DYNG_I_CHECK_ARG_AS(who, src);
+    DYNG_I_CHECK_ARG_AS(who, dst);
+    DYNG_I_CHECK_ARG_AS(who, found);
     for (int64_t i = 0; i < count; i++) { /* refused before anything is written */
         const int64_t u = dyng_i_read_id(src, id_type, i), v = dyng_i_read_id(dst, id_type, i);
         if (u < 0 || v < 0)

@@ -39,6 +39,7 @@ dyng_status dyng_properties_default(dyng_graph_properties *out) {
 }
 
 dyng_status dyng_properties_mosp_compatible(dyng_graph_properties *out, int num_weights) {
+    DYNG_I_CHECK_ARG(out);
     DYNG_I_TRY(dyng_properties_default(out));
     out->order = DYNG_ORDER_APPEND;
     out->parallel_edges = DYNG_PARALLEL_ALLOW;
@@ -47,6 +48,7 @@ dyng_status dyng_properties_mosp_compatible(dyng_graph_properties *out, int num_
 }
 
 dyng_status dyng_properties_cycle_enum_compatible(dyng_graph_properties *out) {
+    DYNG_I_CHECK_ARG(out);
     DYNG_I_TRY(dyng_properties_default(out));
     return dyng_semantics_set(&out->semantics);
 }

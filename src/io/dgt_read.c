@@ -172,17 +172,31 @@ static bool starts_word(const char *s, const char *le, const char *word) {
            (s + n == le || dyng_i_is_blank(s[n]));
 }
 
+/* A CR is accepted only as the end of a CRLF line end: the line [s, s + n)
+ * is followed by its '\n', or by the NUL after the buffer's text at the end. */
+static dyng_status refuse_lone_cr(dyng_dgt_reader *r, const char *s, size_t n, int64_t line) {
+    const char *cr = memchr(s, '\r', n);
+    if (cr != NULL && (cr != s + n - 1 || s[n] != '\n'))
+        return reader_fail(r, line, (int64_t)(cr - s) + 1,
+                           "a carriage return (CR) that does not end a line; only LF and "
+                           "CRLF line ends are accepted (convert CR line ends first)");
+    return DYNG_OK;
+}
+
 /* The weight count of the first "+e" line of the file (0 if none): a
  * first batch of deletions only, or an empty one, says nothing about the
  * weights of the insertions that follow (the caller rewinds). */
 static dyng_status peek_num_weights(dyng_dgt_reader *r, int *num_weights) {
     *num_weights = 0;
-    for (;;) {
+    for (int64_t line = 1;; line++) {
         const char *s;
         size_t n;
         bool eof;
         dyng_status st = next_line(r, &s, &n, &eof);
         if (st != DYNG_OK || eof)
+            return st;
+        st = refuse_lone_cr(r, s, n, line); /* CR line ends would join the lines counted */
+        if (st != DYNG_OK)
             return st;
         const char *le = comment_start(s, s + n);
         while (s < le && dyng_i_is_blank(*s))
@@ -494,11 +508,9 @@ static dyng_status read_batch(dyng_dgt_reader *r, dyng_batch *into, bool *open, 
         cursor c = {s, s + n, s, ++r->line};
         /* a CR only as the end of a CRLF line end (the line is followed by
          * its '\n', or by the NUL after the buffer's text at the end) */
-        const char *cr = memchr(s, '\r', n);
-        if (cr != NULL && (cr != s + n - 1 || s[n] != '\n'))
-            return reader_fail(r, c.line, COL(&c, cr),
-                               "a carriage return (CR) that does not end a line; only LF and "
-                               "CRLF line ends are accepted (convert CR line ends first)");
+        st = refuse_lone_cr(r, s, n, c.line);
+        if (st != DYNG_OK)
+            return st;
         c.le = comment_start(s, s + n);
         while (c.p < c.le && dyng_i_is_blank(*c.p))
             c.p++;

@@ -731,11 +731,11 @@ static dyng_status check_options(const dyng_el_read_options *o, const char *who)
 dyng_status dyng_i_el_read(dyng_edge_arrays *out, int64_t **original_ids, const char *path,
                            const dyng_el_read_options *options, int unordered, bool *undirected,
                            dyng_resources *resources, const char *who) {
-    DYNG_I_CHECK_ARG(out);
+    DYNG_I_CHECK_ARG_AS(who, out);
     memset(out, 0, sizeof *out);
     if (original_ids != NULL)
         *original_ids = NULL;
-    DYNG_I_CHECK_ARG(path);
+    DYNG_I_CHECK_ARG_AS(who, path);
     dyng_el_read_options opts;
     dyng_el_read_options_default(&opts);
     if (options != NULL)

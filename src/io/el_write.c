@@ -111,7 +111,7 @@ dyng_status dyng_el_write_graph(const dyng_graph *g, const char *path) {
         st = dyng_i_oom("the edges to write", dyng_i_mul_size((size_t)m, 2 * es + 4 * (size_t)k));
         goto done;
     }
-    st = dyng_graph_to_edges(g, src, dst, weights);
+    st = dyng_i_writing_status(dyng_graph_to_edges(g, src, dst, weights), path);
     if (st != DYNG_OK)
         goto done;
     dyng_resources *poll = NULL;

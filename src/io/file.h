@@ -18,6 +18,7 @@
 
 #include <zlib.h>
 
+#include "core/error.h"
 #include "dyng/io.h"
 
 /* An input stream: a plain file or a gzip file decompressed on the fly. */
@@ -136,5 +137,14 @@ dyng_status dyng_i_out_close(dyng_i_out *out);
 /* Close and free without reporting anything (on an error path); an
  * interrupted stream's file is removed. */
 void dyng_i_out_abort(dyng_i_out *out);
+
+/* A writer's status after it read the graph it writes: an interrupt that
+ * the read noticed names the file being written, as the writer's own polls
+ * do, not the export ("to_edges was interrupted"). */
+static inline dyng_status dyng_i_writing_status(dyng_status st, const char *path) {
+    return st == DYNG_INTERRUPTED
+               ? dyng_i_error(DYNG_INTERRUPTED, "writing %.400s was interrupted", path)
+               : st;
+}
 
 #endif /* DYNG_I_FILE_H */

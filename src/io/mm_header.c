@@ -75,7 +75,17 @@ void dyng_i_token_text(char *dst, size_t cap, const char *t) {
 /* A token for a message: printable, cut at 32 bytes. */
 #define TOKEN_TEXT(name, tok, n)                                                                   \
     char name[40];                                                                                 \
-    snprintf(name, sizeof name, "%.*s%s", (int)((n) > 32 ? 32 : (n)), (tok), (n) > 32 ? "..." : "")
+    token_text(name, (tok), (n))
+
+/* A token for a message: its first 32 bytes, "..." after a longer one, and a
+ * '?' for a byte that would not show (a NUL would end the text early, and
+ * "matrix\0coordinate" read as 'matrix' in "unsupported object 'matrix'"). */
+static void token_text(char out[40], const char *tok, size_t n) {
+    const size_t k = n > 32 ? 32 : n;
+    for (size_t i = 0; i < k; i++)
+        out[i] = (unsigned char)tok[i] < 0x20 || tok[i] == 0x7f ? '?' : tok[i];
+    strcpy(out + k, n > 32 ? "..." : "");
+}
 
 void dyng_i_text_end(const char *buf, size_t len, size_t from, int64_t line, int64_t *end_line,
                      int64_t *end_column) {

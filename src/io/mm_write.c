@@ -187,7 +187,7 @@ dyng_status dyng_mm_write_graph(const dyng_graph *g, const char *path, int weigh
         st = dyng_i_oom("the edges to write", dyng_i_mul_size((size_t)m, 2 * es));
         goto done;
     }
-    st = dyng_graph_to_edges(g, src, dst, weights);
+    st = dyng_i_writing_status(dyng_graph_to_edges(g, src, dst, weights), path);
     if (st != DYNG_OK)
         goto done;
     dyng_resources *res = NULL; /* whose interrupt flag the write polls */

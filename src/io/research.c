@@ -286,7 +286,8 @@ dyng_status dyng_csr_files_write_graph(const dyng_graph *g, const char *prefix, 
         st = dyng_i_oom("a copy of the graph's CSR", dyng_i_mul_size((size_t)entries, 16));
         goto done;
     }
-    st = dyng_graph_to_csr(g, false, row_ptr, col, t.k > 0 ? weights : NULL);
+    st = dyng_i_writing_status(dyng_graph_to_csr(g, false, row_ptr, col, t.k > 0 ? weights : NULL),
+                               prefix);
     if (st != DYNG_OK)
         goto done;
     dyng_resources *poll = NULL;
@@ -544,11 +545,12 @@ dyng_status dyng_signed_batch_write(const dyng_batch *b, const char *path) {
  * each x is -1 or a vertex of the file. */
 static dyng_status read_vertex_values(int64_t **out, int64_t *n, const char *path,
                                       const dyng_i_table_spec *s, bool parents, dyng_resources *r) {
-    DYNG_I_CHECK_ARG(out);
-    DYNG_I_CHECK_ARG(n);
+    const char *who = parents ? "dyng_tree_read" : "dyng_distances_read";
+    DYNG_I_CHECK_ARG_AS(who, out);
+    DYNG_I_CHECK_ARG_AS(who, n);
     *out = NULL;
     *n = 0;
-    DYNG_I_CHECK_ARG(path);
+    DYNG_I_CHECK_ARG_AS(who, path);
     dyng_i_table t;
     dyng_status st = dyng_i_table_read(&t, path, s, r);
     int64_t *x = NULL;

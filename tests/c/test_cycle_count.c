@@ -914,6 +914,13 @@ static void test_failures(void) {
     CHECK_STATUS(dyng_cycle_count_update(g, b, r, NULL), DYNG_INTERRUPTED);
     dyng_interrupt_clear(NULL);
     CHECK(snap_same(&s1, g, r));
+    /* A result listed under another kind is named, not read as that kind
+     * (its graph version was garbage in the message). */
+    dyng_result_ref wrong = {DYNG_RESULT_SSSP, r, NULL};
+    CHECK_STATUS(dyng_update(g, b, &wrong, 1), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "result 0 is listed as sssp but is a cycle_count result") !=
+          NULL);
+    CHECK(snap_same(&s1, g, r));
     snap_free(&s1);
 
     /* A stale result: the graph moved on without it. */

@@ -597,6 +597,16 @@ static void test_to_edges_partial(void) {
  * CSR must be symmetric (weights included). */
 static void test_from_csr(void) {
     dyng_graph *g = NULL;
+    {
+        /* more entries than a graph holds: CAPACITY naming them (the byte
+         * count of the allocation wrapped: "out of memory allocating 0 bytes") */
+        dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_ALLOW, 0);
+        p.offset_type = DYNG_TYPE_INT64;
+        const int64_t huge[] = {0, (int64_t)1 << 62};
+        int32_t one_col[1] = {0};
+        CHECK_STATUS(dyng_graph_from_csr(&g, &p, 1, huge, one_col, NULL, seq), DYNG_CAPACITY);
+        CHECK(g == NULL && strstr(dyng_error_message(), "4611686018427387904") != NULL);
+    }
     /* row 0: 2, 0, 2 ; row 1: 0 ; row 2: (none) ; row 3: 3, 1 */
     int64_t rp64[] = {0, 3, 4, 4, 6}, col64[] = {2, 0, 2, 0, 3, 1};
     int32_t w[] = {1, 2, 3, 4, 5, 6};
@@ -1267,6 +1277,69 @@ static void test_null_arguments(void) {
     dyng_graph_free(&g);
 }
 
+/* A refused call's message starts with the public function that was called,
+ * not the internal helper that noticed (find_edges, dyng_i_el_read,
+ * read_vertex_values, dyng_update, dyng_properties_check, ...), and says
+ * what is accepted. */
+static bool message_starts(const char *call, const char *prefix) {
+    const char *m = dyng_error_message();
+    if (strncmp(m, prefix, strlen(prefix)) == 0)
+        return true;
+    fprintf(stderr, "%s: the message is '%s'; expected it to start with '%s'\n", call, m, prefix);
+    return false;
+}
+
+static void test_messages_name_the_call(void) {
+    int32_t src[] = {0}, dst[] = {1};
+    bool found[1];
+    int32_t w[1];
+    dyng_graph_properties p = props(true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 0);
+    dyng_graph *g = NULL, *h = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, -1, 1, src, dst, NULL, seq));
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 0));
+    dyng_edge_arrays a;
+    int64_t *values = NULL, n = 0;
+#define REFUSED(call, prefix)                                                                      \
+    CHECK((call) == DYNG_INVALID_ARGUMENT && message_starts(#call, prefix))
+    REFUSED(dyng_graph_has_edges(NULL, 1, DYNG_TYPE_INT32, src, dst, found),
+            "dyng_graph_has_edges: argument 'g'");
+    REFUSED(dyng_graph_edge_weights(g, 1, DYNG_TYPE_INT32, src, dst, NULL, w),
+            "dyng_graph_edge_weights: argument 'found'");
+    REFUSED(dyng_graph_from_edges(&h, NULL, 2, 1, src, dst, NULL, seq),
+            "dyng_graph_from_edges: argument 'p'");
+    REFUSED(dyng_graph_from_csr(&h, NULL, 1, src, dst, NULL, seq),
+            "dyng_graph_from_csr: argument 'p'");
+    REFUSED(dyng_properties_mosp_compatible(NULL, 1),
+            "dyng_properties_mosp_compatible: argument 'out'");
+    REFUSED(dyng_properties_cycle_enum_compatible(NULL),
+            "dyng_properties_cycle_enum_compatible: argument 'out'");
+    REFUSED(dyng_resources_default(NULL), "dyng_resources_default: argument 'out'");
+    REFUSED(dyng_el_read_arrays(&a, NULL, NULL, NULL), "dyng_el_read_arrays: argument 'path'");
+    REFUSED(dyng_el_read_arrays_ids(NULL, NULL, "x", NULL, NULL),
+            "dyng_el_read_arrays_ids: argument 'out'");
+    REFUSED(dyng_distances_read(&values, &n, NULL, NULL), "dyng_distances_read: argument 'path'");
+    REFUSED(dyng_tree_read(NULL, &n, "x", NULL), "dyng_tree_read: argument 'out'");
+    REFUSED(dyng_sssp_update(NULL, b, NULL, NULL), "dyng_sssp_update: argument 'g'");
+    REFUSED(dyng_cycle_count_update(g, NULL, NULL, NULL), "dyng_cycle_count_update: argument 'b'");
+    REFUSED(dyng_update(g, b, NULL, 1), "dyng_update: count is 1 with results NULL");
+    REFUSED(dyng_graph_neighbors(&n, g, 0, false, w, NULL, -1), "capacity is -1; accepted");
+#undef REFUSED
+    /* an interrupt that a writer's read of the graph noticed names the file */
+    dyng_resources *r = NULL;
+    REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, 1));
+    REQUIRE_OK(dyng_graph_set_resources(g, r));
+    REQUIRE_OK(dyng_interrupt(r));
+    CHECK(dyng_mm_write_graph(g, "graph_tmp_interrupted.mtx", 0) == DYNG_INTERRUPTED &&
+          message_starts("mm_write_graph", "writing graph_tmp_interrupted.mtx was interrupted"));
+    CHECK(dyng_el_write_graph(g, "graph_tmp_interrupted.txt") == DYNG_INTERRUPTED &&
+          message_starts("el_write_graph", "writing graph_tmp_interrupted.txt was interrupted"));
+    REQUIRE_OK(dyng_interrupt_clear(r));
+    dyng_graph_free(&g);
+    dyng_resources_free(&r);
+    dyng_batch_free(&b);
+}
+
 int main(void) {
     REQUIRE_OK(dyng_resources_new(&seq, DYNG_BACKEND_SEQUENTIAL, 1));
     test_presets();
@@ -1289,6 +1362,7 @@ int main(void) {
     test_set_resources();
     test_memory_bytes();
     test_null_arguments();
+    test_messages_name_the_call();
     dyng_resources_free(&seq);
     return check_finish("test_graph");
 }

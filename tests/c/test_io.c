@@ -1460,6 +1460,16 @@ static void test_dgt_comments_and_ends(void) {
     dgt_case("CR line ends", "%batch 1\r+e 1 2\r", 0, I32, FF, 0, 1, 9);
     dgt_case("CR line ends in a comment", "# c\r%batch 1\r+e 1 2\r", 0, I32, FF, 0, 1, 4);
     dgt_case("CR after a comment", "%batch 1\n+e 1 2 # c\r+e 3 4\n", 0, I32, FF, 0, 2, 11);
+    {
+        /* num_weights -1: open counts the weights of the first "+e" line, which
+         * a lone CR would join to the next (it counted 3 weights) */
+        write_text("io_tmp_case.dgt", "+e 0 1\r+e 1 2\n");
+        dyng_dgt_reader *r = NULL;
+        CHECK_STATUS(dyng_dgt_open(&r, "io_tmp_case.dgt", I32, -1), FF);
+        int64_t l = 0, c = 0;
+        dyng_error_location(NULL, &l, &c);
+        CHECK(r == NULL && l == 1 && c == 7);
+    }
     dgt_case("CR at the end", "%batch 1\n+e 1 2\r", 0, I32, FF, 0, 2, 7);
     dgt_case("CR in a batch", "%batch 1\n+e 1 2\n%batch 2\n+e 1\r2\n", 0, I32, FF, 1, 4, 5);
     /* "%aborted": the batch before it comes back, then the error at it */

@@ -46,6 +46,16 @@ if(NM AND so_file)
   message(STATUS "ok: libdyng.so exports the public API only")
 endif()
 
+# The soname names the ABI: libdyng.so links to libdyng.so.<SOVERSION> (0.x:
+# major.minor, as the package's version file takes the same minor only).
+if(so_file)
+  file(READ_SYMLINK "${so_file}" so_link)
+  if(NOT so_link STREQUAL "libdyng.so.${SOVERSION}")
+    message(FATAL_ERROR "libdyng.so links to '${so_link}'; expected libdyng.so.${SOVERSION}")
+  endif()
+  message(STATUS "ok: libdyng.so -> ${so_link}")
+endif()
+
 # 1. find_package(dyng)
 run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/cmake-build
   -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER}

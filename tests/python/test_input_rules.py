@@ -413,3 +413,12 @@ def test_the_truth_of_an_array_is_numpys() -> None:
         np.asarray(d).__bool__()  # what NumPy itself says
     one = dyng.sssp.compute(dyng.Graph.from_edges([0], [0], [1]), 0).distances
     assert len(one) == 1 and not bool(one)  # distance 0
+
+
+def test_a_banner_token_with_a_control_byte_shows_it(tmp_path: Any) -> None:
+    # "matrix\0coordinate" is one token; the NUL ended the text in the message, which then
+    # read "unsupported object 'matrix'; dynG reads 'matrix' files"
+    p = tmp_path / "nul.mtx"
+    p.write_bytes(b"%%MatrixMarket matrix\x00coordinate pattern general\n2 2 1\n1 2\n")
+    with pytest.raises(dyng.FileFormatError, match=r"unsupported object 'matrix\?coordinate'"):
+        dyng.io.read_matrix_market(p)

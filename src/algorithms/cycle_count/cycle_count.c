@@ -323,6 +323,7 @@ static dyng_status result_new(dyng_cycle_count_result **out, const dyng_graph *g
     dyng_cycle_count_result *r = dyng_i_calloc(1, sizeof *r);
     if (r == NULL)
         return dyng_i_oom("a cycle_count result", sizeof *r);
+    r->kind = DYNG_RESULT_CYCLE_COUNT;
     r->options = *o;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
@@ -675,6 +676,8 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
 
 dyng_status dyng_cycle_count_update(dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
                                     dyng_cycle_count_stats *stats) {
+    DYNG_I_CHECK_ARG(g); /* named here, not as dyng_update's */
+    DYNG_I_CHECK_ARG(b);
     DYNG_I_CHECK_ARG(r);
     dyng_result_ref ref = {DYNG_RESULT_CYCLE_COUNT, r, stats};
     return dyng_update(g, b, &ref, 1);
@@ -691,6 +694,7 @@ dyng_status dyng_cycle_count_result_clone(dyng_cycle_count_result **out,
     dyng_cycle_count_result *c = dyng_i_calloc(1, sizeof *c);
     if (c == NULL)
         return dyng_i_oom("a cycle_count result", sizeof *c);
+    c->kind = DYNG_RESULT_CYCLE_COUNT;
     c->options = r->options;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;

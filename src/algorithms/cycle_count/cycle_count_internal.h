@@ -121,7 +121,8 @@ typedef struct dyng_i_cc_work {
 } dyng_i_cc_work;
 
 struct dyng_cycle_count_result {
-    uint64_t *counts; /* len counts by length                                 */
+    dyng_result_kind kind; /* DYNG_RESULT_CYCLE_COUNT, first (as in sssp's)     */
+    uint64_t *counts;      /* len counts by length                                 */
     int64_t len, cap;
     dyng_cycle_count_options options;
     uint64_t graph_version, graph_state_id;

@@ -159,6 +159,7 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     dyng_sssp_result *r = dyng_i_calloc(1, sizeof *r);
     if (r == NULL)
         return dyng_i_oom("an sssp result", sizeof *r);
+    r->kind = DYNG_RESULT_SSSP;
     r->source = source;
     r->options = *o;
     r->changed_all = true;
@@ -471,6 +472,8 @@ void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_resu
 
 dyng_status dyng_sssp_update(dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                              dyng_sssp_stats *stats) {
+    DYNG_I_CHECK_ARG(g); /* named here, not as dyng_update's */
+    DYNG_I_CHECK_ARG(b);
     DYNG_I_CHECK_ARG(r);
     dyng_result_ref ref = {DYNG_RESULT_SSSP, r, stats};
     return dyng_update(g, b, &ref, 1);
@@ -485,6 +488,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     dyng_sssp_result *c = dyng_i_calloc(1, sizeof *c);
     if (c == NULL)
         return dyng_i_oom("an sssp result", sizeof *c);
+    c->kind = DYNG_RESULT_SSSP;
     c->source = r->source;
     c->options = r->options;
     c->changed_all = true;

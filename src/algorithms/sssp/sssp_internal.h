@@ -39,9 +39,11 @@ typedef struct dyng_i_sssp_work {
 } dyng_i_sssp_work;
 
 struct dyng_sssp_result {
-    int64_t n, cap;  /* entries, and entries allocated                      */
-    int64_t *dist;   /* n distances                                         */
-    int64_t *parent; /* n parents                                           */
+    dyng_result_kind kind; /* DYNG_RESULT_SSSP, first in every result: dyng_update
+                              checks a dyng_result_ref's kind against it      */
+    int64_t n, cap;        /* entries, and entries allocated                      */
+    int64_t *dist;         /* n distances                                         */
+    int64_t *parent;       /* n parents                                           */
     int64_t source;
     dyng_sssp_options options;
     uint64_t graph_version, graph_state_id;
