@@ -506,8 +506,6 @@ static dyng_status read_batch(dyng_dgt_reader *r, dyng_batch *into, bool *open, 
         if (st != DYNG_OK || eof)
             return st;
         cursor c = {s, s + n, s, ++r->line};
-        /* a CR only as the end of a CRLF line end (the line is followed by
-         * its '\n', or by the NUL after the buffer's text at the end) */
         st = refuse_lone_cr(r, s, n, c.line);
         if (st != DYNG_OK)
             return st;
