@@ -542,13 +542,12 @@ static bool find_edges_piece(void *context, int64_t k) {
     return true;
 }
 
-/* has_edges and edge_weights (`what` names the call): check the ids, then
- * search the pairs piece by piece on the graph's threads. */
-static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t count,
+/* has_edges and edge_weights (`who` names the C function, `what` the call
+ * in an interrupt's message): check the ids, then search the pairs piece by
+ * piece on the graph's threads. */
+static dyng_status find_edges(const char *who, const char *what, const dyng_graph *g, int64_t count,
                               dyng_type id_type, const void *src, const void *dst, bool *found,
                               int32_t *weights) {
-    const char *who =
-        strcmp(what, "has_edges") == 0 ? "dyng_graph_has_edges" : "dyng_graph_edge_weights";
     DYNG_I_CHECK_ARG_AS(who, g);
     if (count < 0)
         return dyng_i_error(DYNG_INVALID_ARGUMENT, "count is %lld; accepted: 0 or more",
@@ -578,13 +577,14 @@ static dyng_status find_edges(const char *what, const dyng_graph *g, int64_t cou
 
 dyng_status dyng_graph_has_edges(const dyng_graph *g, int64_t count, dyng_type id_type,
                                  const void *src, const void *dst, bool *has) {
-    return find_edges("has_edges", g, count, id_type, src, dst, has, NULL);
+    return find_edges("dyng_graph_has_edges", "has_edges", g, count, id_type, src, dst, has, NULL);
 }
 
 dyng_status dyng_graph_edge_weights(const dyng_graph *g, int64_t count, dyng_type id_type,
                                     const void *src, const void *dst, bool *found,
                                     int32_t *weights) {
-    return find_edges("edge_weights", g, count, id_type, src, dst, found, weights);
+    return find_edges("dyng_graph_edge_weights", "edge_weights", g, count, id_type, src, dst, found,
+                      weights);
 }
 
 bool dyng_i_graph_row_holds(const dyng_graph *g, int64_t u, int64_t v) {

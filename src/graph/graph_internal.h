@@ -63,10 +63,11 @@ typedef struct dyng_i_adj {
 #define DYNG_I_INLINED static inline __attribute__((always_inline))
 
 /* Whether a whole-graph pass (a clone, an export, the degrees, a check) is
- * to stop at row v: it polls the interrupt flag every 2^16 rows, row 0
- * included, so that a call made while the flag is set does nothing. */
+ * to stop at row v: it polls the interrupt flag every 2^16 rows. Each pass
+ * also polls once when it starts (dyng_i_interrupted), so that a call made
+ * while the flag is set does nothing, whatever its size. */
 static inline bool dyng_i_poll_rows(int64_t v, const dyng_resources *r) {
-    return (v & 65535) == 0 && dyng_i_interrupted(r);
+    return v != 0 && (v & 65535) == 0 && dyng_i_interrupted(r);
 }
 
 /* The most free slots a row record keeps after its row (rows.tmpl.h). */

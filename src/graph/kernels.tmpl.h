@@ -544,7 +544,7 @@ static dyng_status DYNG_FN(clone_adj)(dyng_i_adj *out, const dyng_i_adj *adj, in
     DYNG_V *ocol = DYNG_FN(cols)(out);
     int64_t at = 0;
     for (int64_t v = 0; v < n; v++) {
-        if (v > 0 && dyng_i_poll_rows(v, r)) {
+        if (dyng_i_poll_rows(v, r)) {
             DYNG_FN(free_adj)(out);
             return DYNG_INTERRUPTED;
         }
@@ -568,7 +568,7 @@ static dyng_status DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void
     DYNG_O *row_ptr = row_ptr_v;
     DYNG_V *ocol = col_v;
     int64_t at = 0;
-    if (n == 0 && dyng_i_interrupted(r))
+    if (dyng_i_interrupted(r))
         return DYNG_INTERRUPTED;
     for (int64_t v = 0; v < n; v++) {
         if (dyng_i_poll_rows(v, r))
@@ -592,7 +592,7 @@ static dyng_status DYNG_FN(to_csr)(const dyng_i_adj *adj, int64_t n, int K, void
 static dyng_status DYNG_FN(lengths)(const dyng_i_adj *adj, int64_t n, bool targets, int64_t *out,
                                     const dyng_resources *r) {
     const ROW *rows = DYNG_FN(rows)(adj);
-    if (n == 0 && dyng_i_interrupted(r))
+    if (dyng_i_interrupted(r))
         return DYNG_INTERRUPTED;
     if (!targets) {
         for (int64_t v = 0; v < n; v++) {
@@ -634,7 +634,7 @@ static dyng_status DYNG_FN(transpose_csr)(const dyng_i_adj *adj, int64_t n, int 
             row_ptr[v] = (DYNG_O)cursor[v];
     DYNG_V *ocol = col_v;
     for (int64_t u = 0; u < n; u++) {
-        if (u > 0 && dyng_i_poll_rows(u, r)) {
+        if (dyng_i_poll_rows(u, r)) {
             dyng_i_free(cursor);
             return DYNG_INTERRUPTED;
         }
@@ -659,7 +659,7 @@ static dyng_status DYNG_FN(to_edges)(const dyng_i_adj *adj, int64_t n, int K, bo
     const DYNG_V *col = DYNG_FN(cols)(adj);
     DYNG_V *src = src_v, *dst = dst_v;
     int64_t at = 0;
-    if (n == 0 && dyng_i_interrupted(r))
+    if (dyng_i_interrupted(r))
         return DYNG_INTERRUPTED;
     for (int64_t u = 0; u < n; u++) {
         if (dyng_i_poll_rows(u, r))

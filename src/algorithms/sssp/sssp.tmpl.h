@@ -1367,6 +1367,8 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
                             "the source %lld has distance %lld and parent %lld; expected 0 and -1",
                             (long long)source, (long long)dist[source], (long long)parent[source]);
+    if (dyng_i_interrupted(g->res))
+        return dyng_i_error(DYNG_INTERRUPTED, "sssp from_arrays was interrupted");
     for (int64_t v = 0; v < n; v++) {
         if (dyng_i_poll_rows(v, g->res))
             return dyng_i_error(DYNG_INTERRUPTED, "sssp from_arrays was interrupted");
@@ -1401,7 +1403,7 @@ static dyng_status DYNG_FN(sssp_check)(const dyng_graph *g, int obj, int64_t sou
      * lowest-id tight in-neighbour; without, *lowest says whether it is. */
     *lowest = true;
     for (int64_t u = 0; u < n; u++) {
-        if (u > 0 && dyng_i_poll_rows(u, g->res))
+        if (dyng_i_poll_rows(u, g->res))
             return dyng_i_error(DYNG_INTERRUPTED, "sssp from_arrays was interrupted");
         if (dist[u] >= DYNG_INFINITE_DISTANCE)
             continue;
