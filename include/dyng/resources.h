@@ -64,7 +64,10 @@ dyng_status dyng_resources_default(dyng_resources **out);
 
 dyng_status dyng_resources_backend(dyng_backend *backend, const dyng_resources *r);
 
-/* The number of threads calls will use (resolved: never 0). */
+/* The number of threads calls will use (resolved: never 0). In a child
+ * process made by fork() from a thread that had run libdyng's OpenMP teams,
+ * every handle uses 1: GNU OpenMP's parked threads do not exist in the child,
+ * and its next team of two or more would wait for them for ever. */
 dyng_status dyng_resources_num_threads(int *num_threads, const dyng_resources *r);
 
 /* Bytes of scratch space the handle holds now. */

@@ -387,10 +387,12 @@ static PyObject *batch_export(PyObject *obj, bool insertions) {
     const void *src = NULL, *dst = NULL;
     const int32_t *w = NULL;
     /* Under the read lock: no change runs while the views are made, and
-     * from then on they freeze the batch. */
+     * from then on they freeze the batch. The collector stays off while the
+     * lock is held: its finalizers could call dynG and wait for the lock. */
     PyThreadState *ts = PyEval_SaveThread();
     dyng_py_rdlock(&self->lock);
     PyEval_RestoreThread(ts);
+    const int gc_was_enabled = PyGC_Disable();
     dyng_batch_vertex_type(&t, self->handle);
     dyng_batch_num_weights(&k, self->handle);
     if (insertions) {
@@ -413,6 +415,8 @@ static PyObject *batch_export(PyObject *obj, bool insertions) {
     Py_XDECREF(a);
     Py_XDECREF(b);
     Py_XDECREF(c);
+    if (gc_was_enabled)
+        PyGC_Enable();
     ts = PyEval_SaveThread();
     dyng_py_unlock(&self->lock);
     PyEval_RestoreThread(ts);

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -50,11 +51,14 @@ static PyObject *class_of(dyng_status status) {
 
 static PyObject *raise_message(dyng_status status, const char *message) {
     if (status == DYNG_INTERRUPTED) {
-        /* A Ctrl-C that stopped the call was handed to Python's own handler
-         * by dyng_py_native_end; run it now, so KeyboardInterrupt (or what
-         * the user's handler raises) comes from the call itself. */
-        if (PyErr_CheckSignals() < 0)
-            return NULL;
+        /* A Ctrl-C that stopped the call was handed to Python's handler by
+         * dyng_py_native_end; run it now, so that its KeyboardInterrupt comes
+         * from the call itself, with the call's message. */
+        if (PyErr_CheckSignals() < 0) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt))
+                return NULL;
+            PyErr_Clear();
+        }
         PyErr_SetString(PyExc_KeyboardInterrupt, message[0] ? message : "interrupted");
         return NULL;
     }
@@ -148,12 +152,23 @@ void dyng_py_unlock(dyng_py_rwlock *l) { pthread_rwlock_unlock(&l->lock); }
 /* ---- native call regions ------------------------------------------------ */
 
 /* The thread id of the interpreter's main thread (where Python delivers
- * signals), read at module init. */
+ * signals), signal.getsignal and signal.default_int_handler, read at module
+ * init. */
 static unsigned long g_main_thread;
+static PyObject *g_getsignal, *g_default_int_handler;
 static volatile sig_atomic_t g_sigint_seen;
 
-void dyng_py_set_main_thread(unsigned long ident);
-void dyng_py_set_main_thread(unsigned long ident) { g_main_thread = ident; }
+/* Native regions running on every thread, and whether a routed Ctrl-C left
+ * the process-wide flag set for the last of them to clear. */
+static atomic_int g_regions_running;
+static atomic_int g_clear_pending;
+
+void dyng_py_set_main_thread(unsigned long ident, PyObject *getsignal, PyObject *default_handler);
+void dyng_py_set_main_thread(unsigned long ident, PyObject *getsignal, PyObject *default_handler) {
+    g_main_thread = ident;
+    g_getsignal = getsignal;
+    g_default_int_handler = default_handler;
+}
 
 /* SIGINT while a native call runs on the main thread: tell libdyng's loops
  * (async-signal-safe) and remember it for dyng_py_native_end. */
@@ -163,21 +178,36 @@ static void on_sigint(int signo) {
     dyng_interrupt(NULL);
 }
 
+/* Whether Ctrl-C may stop a call made now: on the main thread, with Python's
+ * own SIGINT handler installed. A handler of the user's runs when the call
+ * has returned, as for any other C function; SIG_IGN and SIG_DFL (ignore,
+ * end the process) keep doing what they say. */
+static bool route_sigint(void) {
+    if (g_main_thread == 0 || g_getsignal == NULL || PyThread_get_thread_ident() != g_main_thread)
+        return false;
+    PyObject *handler = PyObject_CallFunction(g_getsignal, "i", SIGINT);
+    if (handler == NULL) {
+        PyErr_Clear();
+        return false;
+    }
+    const bool python_default = handler == g_default_int_handler;
+    Py_DECREF(handler);
+    return python_default;
+}
+
 void dyng_py_native_begin(dyng_py_call *call, const char *stage) {
     call->stage = stage;
     call->sigint_routed = false;
+    call->sigint_came = false;
     call->profiled = true;
-    if (g_main_thread != 0 && PyThread_get_thread_ident() == g_main_thread) {
+    atomic_fetch_add(&g_regions_running, 1);
+    if (route_sigint()) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_sigint;
         sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGINT, &sa, &call->previous) == 0) {
-            if (call->previous.sa_handler == SIG_IGN)
-                sigaction(SIGINT, &call->previous, NULL); /* the user ignores Ctrl-C */
-            else
-                call->sigint_routed = true;
-        }
+        if (sigaction(SIGINT, &sa, &call->previous) == 0)
+            call->sigint_routed = true;
     }
     call->thread = PyEval_SaveThread();
     call->profile = dyng_py_profile_enter();
@@ -194,20 +224,45 @@ void dyng_py_native_end(dyng_py_call *call) {
         sigaction(SIGINT, &call->previous, NULL);
         if (g_sigint_seen) {
             g_sigint_seen = 0;
-            dyng_interrupt_clear(NULL);
-            /* Hand the Ctrl-C to Python's handler: it runs at the next check,
-             * which dyng_py_raise_status(DYNG_INTERRUPTED) makes at once. */
-            PyErr_SetInterrupt();
+            call->sigint_came = true;
+            atomic_store(&g_clear_pending, 1);
         }
     }
+    /* Ctrl-C is process-wide: the calls running on other threads stop too,
+     * so the flag stays until the last of them has ended. */
+    if (atomic_fetch_sub(&g_regions_running, 1) == 1 && atomic_exchange(&g_clear_pending, 0))
+        dyng_interrupt_clear(NULL);
+    /* Hand the Ctrl-C to Python's handler: it runs at the next check, which
+     * dyng_py_raise_status(DYNG_INTERRUPTED) or dyng_py_after_change makes
+     * at once. */
+    if (call->sigint_came)
+        PyErr_SetInterrupt();
+}
+
+PyObject *dyng_py_after_change(const dyng_py_call *call, PyObject *result, const char *what,
+                               uint64_t version) {
+    if (!call->sigint_came || result == NULL || PyErr_CheckSignals() == 0)
+        return result;
+    Py_DECREF(result);
+    if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_KeyboardInterrupt,
+                     "Ctrl-C came after the batch was applied, too late to stop %s (the graph "
+                     "is at version %llu)",
+                     what, (unsigned long long)version);
+    }
+    return NULL;
 }
 
 void dyng_py_native_pause(dyng_py_call *call) {
     if (call->thread != NULL)
         PyEval_RestoreThread(call->thread);
+    call->gc_was_enabled = PyGC_Disable();
 }
 
 void dyng_py_native_resume(dyng_py_call *call) {
+    if (call->gc_was_enabled)
+        PyGC_Enable();
     if (call->thread != NULL)
         call->thread = PyEval_SaveThread();
 }
@@ -215,6 +270,7 @@ void dyng_py_native_resume(dyng_py_call *call) {
 void dyng_py_short_begin(dyng_py_call *call, dyng_py_rwlock *lock, const char *stage) {
     call->stage = stage;
     call->sigint_routed = false;
+    call->sigint_came = false;
     call->profiled = false;
     call->profile = NULL;
     call->start_ns = 0;

@@ -105,18 +105,24 @@ void dyng_py_unlock_all(const dyng_py_lock_request *req, int count);
  *     if (status == DYNG_INTERRUPTED) ...  (dyng_py_raise_status raises
  *                                           KeyboardInterrupt)
  *
- * BEGIN releases the GIL; on the main thread it also routes SIGINT to
+ * BEGIN releases the GIL. On the main thread, while Python's own SIGINT
+ * handler (signal.default_int_handler) is installed, it also routes SIGINT to
  * libdyng's process-wide interrupt flag, so a long loop stops promptly and
- * the call returns DYNG_INTERRUPTED with nothing changed. END takes the GIL
- * back, restores the previous SIGINT handler, clears the flag it set, and
- * records the call's time under `stage` in the attached profiler (if any).
+ * the call returns DYNG_INTERRUPTED with nothing changed; a user's handler,
+ * SIG_IGN or SIG_DFL is left alone. END takes the GIL back, restores the
+ * previous SIGINT handler, records the call's time under `stage` in the
+ * attached profiler (if any), and hands a routed Ctrl-C to Python. The flag
+ * stays set until every native region that was running has ended, so calls
+ * on other threads stop too; the last one to end clears it.
  */
 typedef struct dyng_py_call {
     PyThreadState *thread; /* NULL while the region keeps the GIL (a short read) */
     const char *stage;
     int64_t start_ns;
     bool sigint_routed;
-    bool profiled; /* the region holds the profiler's attachment lock */
+    bool sigint_came; /* set by END: a routed Ctrl-C came during the region */
+    bool profiled;    /* the region holds the profiler's attachment lock */
+    int gc_was_enabled;
     struct sigaction previous;
     struct dyng_py_profile *profile; /* the attached profiler's records, or NULL */
 } dyng_py_call;
@@ -125,6 +131,14 @@ void dyng_py_native_begin(dyng_py_call *call, const char *stage);
 void dyng_py_native_end(dyng_py_call *call);
 #define DYNG_PY_BEGIN_NATIVE(call, stage) dyng_py_native_begin((call), (stage))
 #define DYNG_PY_END_NATIVE(call) dyng_py_native_end((call))
+
+/* After END of a call that changed a graph (an apply, an update) and
+ * succeeded: a Ctrl-C that came too late to stop it (the batch was applied)
+ * raises KeyboardInterrupt here with a message that says so, since the
+ * caller would otherwise take it for one that changed nothing. Returns
+ * `result`, or NULL (result released) with KeyboardInterrupt set. */
+PyObject *dyng_py_after_change(const dyng_py_call *call, PyObject *result, const char *what,
+                               uint64_t version);
 
 /*
  * A short read: a libdyng call that reads O(1) or one row under `lock` in
@@ -147,7 +161,9 @@ void dyng_py_short_begin(dyng_py_call *call, dyng_py_rwlock *lock, const char *s
 void dyng_py_short_end(dyng_py_call *call, dyng_py_rwlock *lock);
 
 /* Take the GIL back inside a native region (to build Python objects) and
- * release it again; object locks may stay held. */
+ * release it again; object locks may stay held. The garbage collector is off
+ * in between: a collection would run finalizers, Python code that may call
+ * dynG and wait for a lock this thread holds. */
 void dyng_py_native_pause(dyng_py_call *call);
 void dyng_py_native_resume(dyng_py_call *call);
 

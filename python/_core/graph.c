@@ -633,7 +633,8 @@ static PyObject *graph_apply(PyObject *obj, PyObject *arg) {
     DYNG_PY_END_NATIVE(&call);
     if (s != DYNG_OK)
         return dyng_py_raise_status(s);
-    return dyng_py_summary_tuple(&summary);
+    return dyng_py_after_change(&call, dyng_py_summary_tuple(&summary),
+                                "the apply: the change is made", summary.version);
 }
 
 static PyObject *graph_clone(PyObject *obj, PyObject *unused) {

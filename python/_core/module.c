@@ -10,7 +10,7 @@
 
 #include "dyng_py.h"
 
-void dyng_py_set_main_thread(unsigned long ident);
+void dyng_py_set_main_thread(unsigned long ident, PyObject *getsignal, PyObject *default_handler);
 
 #ifndef DYNG_PY_COMPILER
 #define DYNG_PY_COMPILER "unknown"
@@ -298,8 +298,9 @@ static struct PyModuleDef module_def = {
     NULL,
     NULL};
 
-/* Record the interpreter's main thread: Ctrl-C is routed to libdyng only for
- * calls made there, where Python delivers signals. */
+/* Record the interpreter's main thread and Python's own SIGINT handler:
+ * Ctrl-C is routed to libdyng only for calls made on that thread, where
+ * Python delivers signals, while that handler is the one installed. */
 static int read_main_thread(void) {
     PyObject *threading = PyImport_ImportModule("threading");
     if (!threading)
@@ -316,7 +317,17 @@ static int read_main_thread(void) {
     Py_DECREF(ident);
     if (PyErr_Occurred())
         return -1;
-    dyng_py_set_main_thread(value);
+    PyObject *signal = PyImport_ImportModule("signal");
+    if (!signal)
+        return -1;
+    PyObject *getsignal = PyObject_GetAttrString(signal, "getsignal");
+    PyObject *handler = getsignal ? PyObject_GetAttrString(signal, "default_int_handler") : NULL;
+    Py_DECREF(signal);
+    if (!handler) {
+        Py_XDECREF(getsignal);
+        return -1;
+    }
+    dyng_py_set_main_thread(value, getsignal, handler); /* kept for the process's life */
     return 0;
 }
 

@@ -139,6 +139,8 @@ static PyObject *update(PyObject *module, PyObject *args) {
             for (Py_ssize_t i = 0; i < count; i++)
                 e[i].hooks->finish(e[i].obj, &e[i].prep);
     }
+    uint64_t version = 0;
+    dyng_graph_version(&version, g->handle);
     dyng_py_unlock_all(locks, (int)count + 2);
     DYNG_PY_END_NATIVE(&call);
 
@@ -157,6 +159,8 @@ static PyObject *update(PyObject *module, PyObject *args) {
             }
             PyTuple_SetItem(out, i, t);
         }
+    out = dyng_py_after_change(&call, out,
+                               "the update: the change is made and every result repaired", version);
     free(e);
     free(locks);
     free(refs);

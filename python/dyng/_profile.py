@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dyng._backend import native
+
+if TYPE_CHECKING:
+    from dyng import _core
 
 __all__ = ["Profile", "StageRecord", "profile"]
 
@@ -140,6 +144,17 @@ class Profile:
         return f"dyng.Profile({{{inner}}})"
 
 
+# The open blocks of every thread, oldest first; the last one is attached.
+# A block that ends removes its own entry, wherever it stands, and attaches
+# the newest one still open: blocks of several threads need not nest.
+_open_blocks: list[_core.Profiler] = []
+_open_blocks_lock = threading.Lock()
+
+
+def _attach_newest() -> None:
+    native.profiler_attach(_open_blocks[-1] if _open_blocks else None)
+
+
 @contextmanager
 def profile() -> Iterator[Profile]:
     """Record the named stages of the native calls made in a ``with`` block.
@@ -155,7 +170,9 @@ def profile() -> Iterator[Profile]:
     -----
     The profiler is process-wide: calls from every thread are recorded.
     Blocks nest: while an inner block runs, only it records; the outer one
-    resumes after it.
+    resumes after it. Blocks opened on several threads follow the same rule
+    by the time they were opened: the newest block still open records, and
+    when it ends, the newest of the others resumes.
 
     Examples
     --------
@@ -166,9 +183,13 @@ def profile() -> Iterator[Profile]:
     """
     p = native.Profiler()
     prof = Profile()
-    previous = native.profiler_attach(p)
+    with _open_blocks_lock:
+        _open_blocks.append(p)
+        _attach_newest()
     try:
         yield prof
     finally:
-        native.profiler_attach(previous)
+        with _open_blocks_lock:
+            _open_blocks.remove(p)
+            _attach_newest()
         prof._fill(p.records())

@@ -6,6 +6,10 @@
 
 #ifdef _OPENMP
 #include <omp.h>
+#ifndef _WIN32
+#include <pthread.h>
+#define DYNG_I_FORK_GUARD 1
+#endif
 #endif
 
 #include "alloc.h"
@@ -87,12 +91,50 @@ dyng_status dyng_resources_backend(dyng_backend *backend, const dyng_resources *
     return DYNG_OK;
 }
 
+#ifdef DYNG_I_FORK_GUARD
+/*
+ * fork() and OpenMP. GNU OpenMP keeps the threads of a team parked for the
+ * next region, in a pool that belongs to the thread that ran the team. A
+ * child process made by fork() has only a copy of the forking thread, and its
+ * pool still lists the parked threads, which the child does not have: its
+ * first region of more than one thread waits for them for ever (a region of
+ * one thread does not use the pool). This is what multiprocessing's "fork"
+ * start method runs into. So a thread that asks for a team says so in
+ * ran_team; a child forked from such a thread sees the copy of that flag in
+ * after_fork_in_child and runs every later call on one thread. A child of a
+ * thread that never ran a team (a daemon that forks before any work) keeps
+ * its threads. The OpenMP work of another library on the forking thread is
+ * not seen here, and its pool hangs the child the same way.
+ */
+static _Thread_local bool ran_team;
+static atomic_int one_thread_after_fork;
+static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
+
+static void after_fork_in_child(void) {
+    if (ran_team)
+        atomic_store(&one_thread_after_fork, 1);
+}
+
+static void register_fork_handler(void) { pthread_atfork(NULL, NULL, after_fork_in_child); }
+#endif
+
 int dyng_i_threads(const dyng_resources *r) {
     if (r == NULL || r->backend == DYNG_BACKEND_SEQUENTIAL)
         return 1;
 #ifdef _OPENMP
     int t = r->num_threads > 0 ? r->num_threads : omp_get_max_threads();
-    return t < 1 ? 1 : t > DYNG_MAX_THREADS ? DYNG_MAX_THREADS : t;
+    t = t < 1 ? 1 : t > DYNG_MAX_THREADS ? DYNG_MAX_THREADS : t;
+#ifdef DYNG_I_FORK_GUARD
+    if (t > 1) {
+        if (atomic_load_explicit(&one_thread_after_fork, memory_order_relaxed))
+            return 1;
+        if (!ran_team) {
+            pthread_once(&fork_handler_once, register_fork_handler);
+            ran_team = true;
+        }
+    }
+#endif
+    return t;
 #else
     return 1;
 #endif

@@ -12,6 +12,15 @@
 
 #include "check.h"
 #include "core/alloc.h"
+#include "core/resources_internal.h"
+
+#if defined(_OPENMP) && !defined(_WIN32)
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define FORK_TESTS 1
+#endif
 
 /* dyng_resources_new: both backends, thread counts as documented. */
 static void test_new_backends(void) {
@@ -388,6 +397,79 @@ static void test_error_message(void) {
     dyng_error_location(NULL, NULL, NULL);
 }
 
+#ifdef FORK_TESTS
+static bool count_chunk(void *context, int64_t k) {
+    (void)k;
+    int *count = context;
+#pragma omp atomic
+    (*count)++;
+    return true;
+}
+
+/* In a child of fork(): the threads r's calls use, and whether a call on
+ * them ran every chunk (a team of two would wait for ever for the parent's
+ * parked OpenMP threads: alarm() ends that). Exit code 10 + threads. */
+static void child_call(dyng_resources *r) {
+    alarm(30);
+    int threads = 0, count = 0;
+    if (dyng_resources_num_threads(&threads, r) != DYNG_OK)
+        _exit(1);
+    if (dyng_i_run_chunks(64, count_chunk, &count, r, dyng_i_threads(r)) != DYNG_OK || count != 64)
+        _exit(2);
+    _exit(10 + threads);
+}
+
+static int wait_child(pid_t pid) {
+    int status = 0;
+    CHECK(waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status)); /* not killed by the alarm */
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void *fork_from_fresh_thread(void *arg) {
+    pid_t pid = fork();
+    if (pid == 0)
+        child_call(arg);
+    return (void *)(intptr_t)pid;
+}
+#endif
+
+/* fork() after a team: the child runs on one thread instead of waiting for
+ * the parent's parked OpenMP threads; a child of a thread that never ran a
+ * team keeps its threads. */
+static void test_fork_after_team(void) {
+#ifdef FORK_TESTS
+    dyng_resources *r = NULL;
+    CHECK_OK(dyng_resources_new(&r, DYNG_BACKEND_OPENMP, 2));
+#if !defined(__SANITIZE_THREAD__) && !defined(__has_feature)
+#define FRESH_THREAD_FORK 1
+#elif defined(__has_feature)
+#if !__has_feature(thread_sanitizer)
+#define FRESH_THREAD_FORK 1
+#endif
+#endif
+#ifdef FRESH_THREAD_FORK
+    /* ThreadSanitizer refuses new threads in a child of a threaded process. */
+    pthread_t thread;
+    void *pid = NULL;
+    CHECK(pthread_create(&thread, NULL, fork_from_fresh_thread, r) == 0);
+    CHECK(pthread_join(thread, &pid) == 0);
+    CHECK(wait_child((pid_t)(intptr_t)pid) == 12);
+#endif
+    int count = 0;
+    CHECK_OK(dyng_i_run_chunks(64, count_chunk, &count, r, dyng_i_threads(r)));
+    CHECK(count == 64);
+    pid_t child = fork();
+    if (child == 0)
+        child_call(r);
+    CHECK(wait_child(child) == 11);
+    int threads = 0;
+    CHECK_OK(dyng_resources_num_threads(&threads, r)); /* the parent keeps its two */
+    CHECK(threads == 2);
+    CHECK_OK(dyng_resources_free(&r));
+#endif
+}
+
 int main(void) {
     test_new_backends();
     test_new_bad_arguments();
@@ -400,5 +482,6 @@ int main(void) {
     test_types_check();
     test_version();
     test_error_message();
+    test_fork_after_team();
     return check_finish("test_resources");
 }
