@@ -139,7 +139,8 @@ mutation: $(PY_STAMP)
 # rebuilt incrementally by every `make python`.
 python: $(PY_STAMP)
 	$(VENV)/bin/python -m pip install --disable-pip-version-check -q --no-build-isolation \
-	  --no-deps -e . -Cbuild-dir=build/python -Ccmake.define.DYNG_TESTING_HOOKS=ON
+	  --no-deps -e . -Cbuild-dir=build/python -Ccmake.define.DYNG_TESTING_HOOKS=ON \
+	  -Ccmake.define.DYNG_WERROR=ON
 
 # The Python suite runs as two processes at once, one per half of the tests
 # (DYNG_TEST_SHARD, tests/python/conftest.py): one pytest keeps one core busy,
@@ -216,11 +217,12 @@ test-python-tsan: $(PY_STAMP)
 	  OMP_TOOL_LIBRARIES=/usr/lib/llvm-14/lib/libarcher.so \
 	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:log_path=$(CURDIR)/build/tsan/sanitizer-report)
 
-# Build the wheel as `pip install .` would and check what it holds.
+# Build the wheel as `pip install .` would and check what it holds (with warnings as
+# errors, which pyproject.toml leaves off for users).
 check-wheel: $(PY_STAMP)
 	rm -rf build/wheel
 	$(VENV)/bin/python -m pip wheel --disable-pip-version-check -q --no-build-isolation --no-deps \
-	  . -w build/wheel
+	  -Ccmake.define.DYNG_WERROR=ON . -w build/wheel
 	$(VENV)/bin/python scripts/check_wheel.py build/wheel
 
 lint-python: $(PY_STAMP)

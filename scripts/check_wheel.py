@@ -7,16 +7,35 @@ cp311-abi3, when the extension is missing or not built against the stable ABI, w
 python/dyng (the typed layer and its data: the demo's road network) is missing from it, or when
 it carries anything else (headers, libraries, CMake
 files, tests): the C SDK is installed with CMake, never with the wheel. The extension must not
-hold the fault-injection hooks of test builds (DYNG_TESTING_HOOKS).
+hold the fault-injection hooks of test builds (DYNG_TESTING_HOOKS), and it must export
+`PyInit__core` alone (libdyng is linked in with its symbols local: a libdyng.so already in the
+process would otherwise take over its calls).
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def exported_symbols(binary: bytes) -> list[str] | None:
+    """The dynamic symbols `binary` defines (nm -D), or None without binutils' nm."""
+    nm = shutil.which("nm")
+    if nm is None:
+        return None
+    with tempfile.NamedTemporaryFile(suffix=".so") as f:
+        f.write(binary)
+        f.flush()
+        out = subprocess.run(
+            [nm, "-D", "--defined-only", f.name], capture_output=True, text=True, check=True
+        ).stdout
+    return sorted(line.split()[-1] for line in out.splitlines() if line.strip())
 
 
 def main() -> int:
@@ -44,6 +63,13 @@ def main() -> int:
         for hook in (b"_testing_fail_allocation", b"dyng_testing_interrupt_at_poll"):
             if hook in binary:
                 problems.append(f"the extension holds the test hook {hook.decode()}")
+        exported = exported_symbols(binary)
+        if exported is not None and exported != ["PyInit__core"]:
+            shown = ", ".join(exported[:5]) + (", ..." if len(exported) > 5 else "")
+            problems.append(
+                f"the extension exports {len(exported)} symbols ({shown}); "
+                "expected PyInit__core alone"
+            )
     allowed = layer | {"dyng/_core.abi3.so"}
     for extra in sorted(names - allowed):
         if not extra.startswith("dyng-") or ".dist-info/" not in extra:

@@ -27,7 +27,7 @@ the recomputation (a source that deletions have cut off).
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -115,6 +115,17 @@ def _vertex_values(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int64]:
     """One int64 per vertex: integers only (no float truncation, no uint64 wrap)."""
     a = natural_ids(values, what)
     return np.ascontiguousarray(to_ids(a, "int64", what, noun="value"))
+
+
+class _Keywords(TypedDict, total=False):
+    """The fields of :class:`Options` as keywords of :func:`compute` (for type checkers)."""
+
+    objective: int
+    fallback_fraction: float
+    validate_inputs: bool
+    engine: str
+    delta: int
+    fallback_max_fraction: float
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
@@ -301,7 +312,7 @@ class Result:
 
 
 def compute(
-    graph: Graph, source: int = 0, *, options: Options | None = None, **keywords: Any
+    graph: Graph, source: int = 0, *, options: Options | None = None, **keywords: Unpack[_Keywords]
 ) -> Result:
     """Compute the canonical shortest-path tree of ``source``.
 
@@ -334,7 +345,7 @@ def compute(
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
-    o = _options(options, keywords)
+    o = _options(options, dict(keywords))
     src, objective, delta = _native_args(o, source, graph)
     fraction, max_fraction, validate, engine = _flags(o)
     return Result._wrap(

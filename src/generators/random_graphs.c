@@ -886,7 +886,7 @@ dyng_status dyng_generate_erdos_renyi(dyng_edge_arrays *out,
                             fn, (long long)o.num_edges, (unsigned long long)P,
                             o.directed ? "ordered" : "unordered", (long long)o.num_vertices);
     DYNG_I_TRY(check_weights(fn, o.num_weights, o.weight_low, o.weight_high));
-    dyng_type vt;
+    dyng_type vt = DYNG_TYPE_NONE; /* set by pick_type */
     DYNG_I_TRY(pick_type(&vt, o.vertex_type, o.num_vertices > 0 ? o.num_vertices - 1 : 0, fn));
     const int64_t m = o.num_edges;
     DYNG_I_TRY(check_bytes(m, vt, o.num_weights, fn));

@@ -20,6 +20,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #define FORK_TESTS 1
+/* ThreadSanitizer refuses new threads in a child of a threaded process. */
+#if defined(__has_feature)
+#if !__has_feature(thread_sanitizer)
+#define FRESH_THREAD_FORK 1
+#endif
+#elif !defined(__SANITIZE_THREAD__)
+#define FRESH_THREAD_FORK 1
+#endif
 #endif
 
 /* dyng_resources_new: both backends, thread counts as documented. */
@@ -426,12 +434,14 @@ static int wait_child(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+#ifdef FRESH_THREAD_FORK
 static void *fork_from_fresh_thread(void *arg) {
     pid_t pid = fork();
     if (pid == 0)
         child_call(arg);
     return (void *)(intptr_t)pid;
 }
+#endif
 #endif
 
 /* fork() after a team: the child runs on one thread instead of waiting for
@@ -441,15 +451,7 @@ static void test_fork_after_team(void) {
 #ifdef FORK_TESTS
     dyng_resources *r = NULL;
     CHECK_OK(dyng_resources_new(&r, DYNG_BACKEND_OPENMP, 2));
-#if !defined(__SANITIZE_THREAD__) && !defined(__has_feature)
-#define FRESH_THREAD_FORK 1
-#elif defined(__has_feature)
-#if !__has_feature(thread_sanitizer)
-#define FRESH_THREAD_FORK 1
-#endif
-#endif
 #ifdef FRESH_THREAD_FORK
-    /* ThreadSanitizer refuses new threads in a child of a threaded process. */
     pthread_t thread;
     void *pid = NULL;
     CHECK(pthread_create(&thread, NULL, fork_from_fresh_thread, r) == 0);

@@ -29,12 +29,18 @@ One test per page: a block that raises, or prints something else than its page s
 command that exits with another status, fails the page with the page, the line of the block
 (of the command line for ``sh``) and the traceback, the doctest report or the command's
 output. Nothing is skipped: a ``pycon`` block or ``# doctest`` block without a ``>>>`` line
-fails too.
+fails too. The one exception is a page that imports an optional package (one of
+``OPTIONAL_PACKAGES``: the bridges' and the extras' libraries, which the ``test`` extra does not
+all install) that is not installed: its blocks run up to the first block that imports it, and
+the test is then skipped, saying which block needs which package. A missing package that is
+not optional (a misspelt module) still fails the page.
 """
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib.util
 import io
 import os
 import re
@@ -313,6 +319,46 @@ def restore_state() -> Iterator[None]:
         dyng.config.set_log_level(level)
 
 
+#: The packages a page may import that a test environment need not have: the bridges'
+#: libraries and the extras' (pyproject.toml). ``pip install dyng[test]`` brings scipy and
+#: networkx, not igraph, torch or pandas.
+OPTIONAL_PACKAGES = frozenset(
+    {"igraph", "networkx", "networkit", "scipy", "torch", "pandas", "pyarrow", "matplotlib"}
+)
+
+
+def imported_packages(block: Block) -> set[str]:
+    """The top-level packages a python or pycon block imports (``import a.b`` -> ``a``)."""
+    if block.language == "sh":
+        return set()
+    if block.language == "pycon":
+        sources = [e.source for e in doctest.DocTestParser().get_examples(block.code)]
+    else:
+        sources = [block.code]
+    found: set[str] = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue  # running the block reports it
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.partition(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module.partition(".")[0])
+    return found
+
+
+def first_missing_optional(blocks: list[Block]) -> tuple[int, str] | None:
+    """(index of the first block that imports a missing optional package, the package), or
+    None when every optional package the blocks import is installed."""
+    for k, block in enumerate(blocks):
+        for name in sorted(imported_packages(block) & OPTIONAL_PACKAGES):
+            if importlib.util.find_spec(name) is None:
+                return k, name
+    return None
+
+
 #: A page whose examples need the OpenMP backend says so with this MyST comment line.
 REQUIRES_OPENMP = "% requires: the openmp backend"
 
@@ -328,13 +374,23 @@ def test_page_examples_run(
         # Said, not silent: a build without OpenMP (DYNG_OPENMP=OFF) has no such backend,
         # and a page about that backend shows it at work.
         pytest.skip(f"{page.name} needs the OpenMP backend; this build has none")
+    blocks = list(blocks_of(page.read_text(encoding="utf-8")))
+    missing = first_missing_optional(blocks)
     failure = ""
     try:
-        run_page(page)
+        # The blocks before the first that needs a missing optional package still run.
+        run_blocks(page, blocks[: missing[0]] if missing else blocks, {"__name__": "__main__"})
     except DocExampleError as e:
         failure = str(e)
     if failure:
         pytest.fail(failure, pytrace=False)
+    if missing:
+        k, name = missing
+        pytest.skip(
+            f"{page.relative_to(ROOT).as_posix()}: the {blocks[k].language} block at line "
+            f"{blocks[k].line} imports {name}, which is not installed; {k} of {len(blocks)} "
+            "blocks ran"
+        )
 
 
 # --- the runner itself --------------------------------------------------------------------
@@ -499,3 +555,25 @@ def test_a_traceback_shows_the_line_of_the_page(tmp_path: Path) -> None:
         run_page(page)
     assert f'File "{page}", line 5' in str(raised.value)
     assert "b = undefined_name" in str(raised.value)
+
+
+def test_a_missing_optional_package_stops_the_page_there() -> None:
+    """A block that imports an optional package that is not installed: the blocks before it
+    run, the rest does not (it would fail on the names the block defines); a module that is
+    not optional is not a reason to skip."""
+    page = (
+        "```python\nimport numpy as np\n```\n\n"
+        "```pycon\n>>> import dyng.interop\n```\n\n"
+        "```python\nimport scipy.sparse\nfrom torch import tensor\n```\n"
+    )
+    blocks = list(blocks_of(page))
+    assert [imported_packages(b) for b in blocks] == [{"numpy"}, {"dyng"}, {"scipy", "torch"}]
+    missing = first_missing_optional(blocks)
+    have_scipy = importlib.util.find_spec("scipy") is not None
+    have_torch = importlib.util.find_spec("torch") is not None
+    if have_scipy and have_torch:
+        assert missing is None
+    else:
+        assert missing == (2, "scipy" if not have_scipy else "torch")
+    not_optional = list(blocks_of("```python\nimport no_such_module_dyng\n```\n"))
+    assert first_missing_optional(not_optional) is None

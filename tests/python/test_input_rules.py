@@ -51,13 +51,18 @@ def test_batch_leaves_a_pandas_series_alone(dtype: str) -> None:
     dst = pd.Series([1, 2], dtype=dtype)
     w = pd.Series([5, 6], dtype="int32")
     b = dyng.EdgeBatch(insert=(src, dst, w), delete=(dst, src))
-    for s in (src, dst, w):
-        assert s.to_numpy().flags.writeable
     for a in (b.insert_src, b.insert_dst, b.delete_src, b.delete_dst):
         assert not a.flags.writeable
         assert not np.shares_memory(a, src.to_numpy()) and not np.shares_memory(a, dst.to_numpy())
-    src[0] = 7  # the caller's Series stays writable, and the batch keeps its values
-    assert b.insert_src.tolist() == [0, 1] and b.delete_dst.tolist() == [0, 1]
+    # The caller's Series stay writable (written through the Series: under pandas 3's
+    # copy-on-write, to_numpy() is a read-only view whatever dyng does), and the batch keeps
+    # its values.
+    for s in (src, dst, w):
+        s.iloc[0] = 7
+        assert s.tolist()[0] == 7
+    assert b.insert_src.tolist() == [0, 1] and b.insert_dst.tolist() == [1, 2]
+    assert b.delete_src.tolist() == [1, 2] and b.delete_dst.tolist() == [0, 1]
+    assert b.insert_weights is not None and b.insert_weights.ravel().tolist() == [5, 6]
 
 
 def test_batch_leaves_an_array_it_was_lent_alone() -> None:
@@ -138,10 +143,10 @@ def test_sssp_options_take_numpy_values() -> None:
     tree = dyng.sssp.compute(
         g,
         np.int64(0),  # type: ignore[arg-type]
-        validate_inputs=np.False_,
-        fallback_fraction=np.float32(0.25),
+        validate_inputs=np.False_,  # type: ignore[arg-type]
+        fallback_fraction=np.float32(0.25),  # type: ignore[arg-type]
         fallback_max_fraction=1,
-        delta=np.int8(2),
+        delta=np.int8(2),  # type: ignore[arg-type]
     )
     o = tree.options
     assert (o.validate_inputs, o.fallback_fraction, o.fallback_max_fraction) == (False, 0.25, 1.0)

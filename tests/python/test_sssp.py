@@ -1064,7 +1064,7 @@ def test_update_never_gives_a_tree_that_compute_refuses(fraction: float) -> None
 def test_unknown_keyword_and_bad_options() -> None:
     g = small_weighted()
     with pytest.raises(TypeError, match="objectiv"):
-        dyng.sssp.compute(g, 0, objectiv=0)
+        dyng.sssp.compute(g, 0, objectiv=0)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         dyng.sssp.compute(g, 0, options={"objective": 0})  # type: ignore[arg-type]
     tree = dyng.sssp.compute(g, 0)
