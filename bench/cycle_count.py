@@ -19,10 +19,17 @@ Graphs: pgp-strong-2009 (directed), email-Enron and luxembourg_osm (undirected) 
     kept through the batches (timed, apply included), checked against a compute on the new graph
     (timed); medians of 3. The crossover: the batch size where the ratio falls below 1.
 
+(c) --chains (on its own; prints only): compute with no bound (max_length=-1) on chains whose
+    ids increase along them, where every root used to walk the whole rest of the chain (time
+    quadratic in the length, 9 s for a path of 40,000 vertices): an undirected path and ring, and
+    a directed path and ring of mutual pairs, of 10K to 1M vertices, one thread, best of 3. The
+    time must grow about linearly.
+
 Writes bench/results/cycle_count.json (after each row; --merge keeps the rows of graphs not
 measured in this run) and prints a table.
 Usage: python bench/cycle_count.py [--quick] [--peer-seconds S] [--k6 [GRAPH ...]]
        [--graphs GRAPH ...] [--skip-update] [--merge]
+       python bench/cycle_count.py --chains [N ...]
 """
 
 from __future__ import annotations
@@ -294,6 +301,27 @@ def bench_update(sizes: list[int], reps: int) -> list[dict[str, Any]]:
     return rows
 
 
+def bench_chains(sizes: list[int]) -> None:
+    """(c): compute with no bound on long chains, ids increasing along them (prints a table)."""
+    print("  compute with no bound on chains (one thread, best of 3):")
+    res = dyng.Resources.sequential()
+    for n in sizes:
+        s = np.arange(n - 1, dtype=np.int32)
+        d = s + 1
+        rs, rd = np.append(s, np.int32(n - 1)), np.append(d, np.int32(0))
+        shapes = {
+            "undirected path": (s, d, False),
+            "undirected ring": (rs, rd, False),
+            "mutual path": (np.concatenate([s, d]), np.concatenate([d, s]), True),
+            "mutual ring": (np.concatenate([rs, rd]), np.concatenate([rd, rs]), True),
+        }
+        for shape, (src, dst, directed) in shapes.items():
+            g = dyng.Graph.from_edges(src, dst, num_vertices=n, directed=directed, resources=res)
+            hist = dyng.cycle_count.compute(g, max_length=-1)
+            seconds = timed(lambda g=g: dyng.cycle_count.compute(g, max_length=-1))
+            print(f"    {shape:16} n={n:>9,}: {seconds * 1e3:9.2f} ms  {hist.to_dict()}")
+
+
 ALL_GRAPHS = ["luxembourg_osm", "pgp-strong-2009", "email-Enron", "rmat_14"]
 
 
@@ -334,7 +362,19 @@ def main() -> int:
         help="keep the rows of --json for the graphs (and update) this run does not measure",
     )
     ap.add_argument("--json", default=str(ROOT / "bench/results/cycle_count.json"))
+    ap.add_argument(
+        "--chains",
+        nargs="*",
+        type=int,
+        default=None,
+        metavar="N",
+        help="(c) only: no bound on chains of N vertices (default 10000 100000 1000000)",
+    )
     args = ap.parse_args()
+    if args.chains is not None:
+        print(f"cycle_count ({date.today()}, {platform.machine()}, {os.cpu_count()} CPUs)")
+        bench_chains(args.chains or [10_000, 100_000, 1_000_000])
+        return 0
     names = ["pgp-strong-2009"] if args.quick else args.graphs
     # k = 6 takes minutes on pgp-strong-2009, email-Enron and the R-MAT graph (4 to 7 minutes on
     # one thread here): those three stop at 5 unless --k6 names them (or names none).

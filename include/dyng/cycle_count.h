@@ -40,7 +40,9 @@
  * another state fails with DYNG_STALE_RESULT.
  *
  * Poisoned results: an update whose per-length arithmetic would make a count
- * negative (a bug in dynG) or pass 2^64 - 1 cannot report it (the graph has
+ * negative (wrong counts given to dyng_cycle_count_result_from_counts, or a
+ * bug in dynG; the message names the length, and which it was) or pass
+ * 2^64 - 1 cannot report it (the graph has
  * already changed); it marks the result instead, with stats.converged false.
  * Every later call on a marked result, free excepted, fails with
  * DYNG_INTERNAL (a count went negative) or DYNG_CAPACITY (a count

@@ -5,7 +5,10 @@
  * ("update.apply") and then repairs each result ("sssp.invalidate",
  * "sssp.pull", "sssp.push", or "sssp.recompute" when it falls back; for a
  * cycle count "cycle_count.before" and "cycle_count.after", the searches on
- * the graph before and after the batch, or "cycle_count.recount"); a compute
+ * the graph before and after the batch, or "cycle_count.recount").
+ * "cycle_count.before" runs inside the apply, once the batch has passed the
+ * apply's checks ("apply.rows", "apply.check") and before "apply.layout";
+ * its time is not counted in "update.apply". A compute
  * runs one engine ("sssp.dijkstra", "sssp.near_far", "cycle_count.search").
  * Applying a batch (dyng_graph_apply, and inside "update.apply") runs
  * "apply.ops" (the changes checked), "apply.rows" (sorted by row, the rows'

@@ -3,15 +3,20 @@
  *
  * dyng_update(g, b, results, count) is what the algorithms' own update calls
  * do, for any number of results of any kinds on one graph:
- *   1. validate everything: every result belongs to g's current state (else
+ *   1. check every result: it belongs to g's current state (else
  *      DYNG_STALE_RESULT), none is listed twice (DYNG_INVALID_ARGUMENT), each
- *      accepts the batch (weights, options), and make every allocation any of
- *      them needs (room for the vertices the batch may add, work arrays);
- *   2. apply b to g once (dyng_graph_apply, atomic itself);
+ *      accepts the batch (weights, options); nothing is allocated yet;
+ *   2. apply b to g once: the apply checks the batch against the graph's
+ *      semantics, then each result makes every allocation it needs (room for
+ *      the vertex count the batch leaves, work arrays) and its work on the
+ *      graph as it was, then the apply makes its own and commits; a failure
+ *      anywhere in this step leaves g and every result as they were, the
+ *      sizes of their arrays included;
  *   3. repair each result from the part of the graph the batch touched. This
  *      step cannot fail.
  * So a failed call leaves g and every result as they were. The interrupt
- * flag is honoured up to the apply; the repairs then run to their end.
+ * flag is honoured up to the apply's commit; the repairs then run to their
+ * end.
  */
 #ifndef DYNG_UPDATE_H
 #define DYNG_UPDATE_H

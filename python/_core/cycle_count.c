@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/cycle_count/cycle_count_bindings.h"
 #include "array.h"
 
 typedef struct cc_result {
@@ -365,6 +366,63 @@ static PyObject *result_histogram(PyObject *self, PyObject *unused) {
     return out;
 }
 
+/* One non-zero count of a histogram. */
+typedef struct cc_nonzero {
+    int64_t length;
+    uint64_t count;
+} cc_nonzero;
+
+/* The non-zero counts as a dict {length: count}, in length order, without a
+ * mirror. Only the lengths that can hold a cycle are read (up to the vertex
+ * count of the result's graph state: dyng_i_cycle_count_result_span), under
+ * the shared lock, so that a histogram of a large bound (max_length up to
+ * 2^31 - 1, mostly zeros) costs what the graph's size does, not the
+ * bound's. */
+static PyObject *result_nonzero(PyObject *self, PyObject *unused) {
+    (void)unused;
+    cc_result *r = (cc_result *)self;
+    const uint64_t *counts = NULL;
+    int64_t len = 0, found = 0;
+    cc_nonzero *pairs = NULL;
+    PyThreadState *ts = PyEval_SaveThread();
+    dyng_py_rdlock(&r->lock);
+    dyng_status s = dyng_cycle_count_result_counts(&counts, &len, r->handle);
+    if (s == DYNG_OK) {
+        const int64_t span = dyng_i_cycle_count_result_span(r->handle);
+        for (int64_t k = 0; k < span; k++)
+            found += counts[k] != 0;
+        if (found > 0) {
+            pairs = malloc((size_t)found * sizeof *pairs);
+            if (pairs == NULL)
+                s = DYNG_OUT_OF_MEMORY;
+        }
+        for (int64_t k = 0, i = 0; pairs != NULL && k < span; k++)
+            if (counts[k] != 0) {
+                pairs[i].length = k;
+                pairs[i].count = counts[k];
+                i++;
+            }
+    }
+    dyng_py_unlock(&r->lock);
+    PyEval_RestoreThread(ts);
+    if (s == DYNG_OUT_OF_MEMORY)
+        return dyng_py_raise(DYNG_OUT_OF_MEMORY, "out of memory for the non-zero counts of a cycle "
+                                                 "histogram");
+    if (s != DYNG_OK)
+        return dyng_py_raise_status(s);
+    PyObject *out = PyDict_New();
+    for (int64_t i = 0; out != NULL && i < found; i++) {
+        PyObject *key = PyLong_FromLongLong((long long)pairs[i].length);
+        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)pairs[i].count);
+        if (key == NULL || value == NULL || PyDict_SetItem(out, key, value) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+    }
+    free(pairs);
+    return out;
+}
+
 /* One count (index = length; 0 past the histogram), without a mirror or a
  * copy of the others: a histogram of a large bound is long. */
 static PyObject *result_count(PyObject *self, PyObject *arg) {
@@ -425,6 +483,9 @@ static PyMethodDef result_methods[] = {
     {"clone", result_clone, METH_NOARGS, "clone($self, /)\n--\n\nA deep copy."},
     {"histogram", result_histogram, METH_NOARGS,
      "histogram($self, /)\n--\n\nThe counts by length, as a tuple of ints."},
+    {"nonzero_counts", result_nonzero, METH_NOARGS,
+     "nonzero_counts($self, /)\n--\n\nThe non-zero counts, as a dict of length to count in "
+     "length order\n(only the lengths up to the vertex count are read)."},
     {"count", result_count, METH_O,
      "count($self, length, /)\n--\n\nThe count of one length (0 past the histogram)."},
     {NULL, NULL, 0, NULL}};

@@ -17,7 +17,10 @@ parallel edges count once, weights are ignored):
 Counts are exact (uint64), so every backend and thread count gives the same
 histogram, and an update gives exactly what :func:`compute` gives on the new
 graph. Compute is a Johnson-style search rooted at each cycle's smallest vertex,
-bounded by ``max_length`` and parallel over the roots; an update counts the
+bounded by ``max_length`` and parallel over the roots; with a bound past 6 (or
+none) each search stays in one block of the graph (its biconnected components,
+inside the strongly connected ones when directed), so that the chains and trees
+between cycles cost about their size once, not once per root. An update counts the
 cycles through the pairs the batch deletes on the graph before it, and those
 through the pairs it inserts on the graph after it (each cycle at its
 smallest-id changed pair), then adds the differences length by length. When
@@ -90,10 +93,13 @@ class Result:
     ``copy.deepcopy``) are :meth:`clone`; pickling raises TypeError (pickle
     ``counts.to_numpy()`` and use :meth:`from_counts`).
 
-    A result that an update poisoned (a count that would have gone negative,
-    a bug in dynG, or passed ``2**64 - 1``; the update's ``Stats.converged``
-    is False) raises on every use, :class:`dyng.errors.InternalError` or
-    :class:`dyng.errors.CapacityError`, until it is recomputed.
+    A result that an update poisoned (the update's ``Stats.converged`` is
+    False) raises on every use until it is recomputed:
+    :class:`dyng.errors.InternalError` when a count would have gone negative
+    (the counts given to :meth:`from_counts` were wrong, or a bug in dynG;
+    the message says which length, and whether the result came from
+    :meth:`from_counts`), :class:`dyng.errors.CapacityError` when one would
+    have passed ``2**64 - 1``.
     """
 
     __slots__ = ("_r",)
@@ -224,8 +230,16 @@ class Result:
         dict of int to int
             Length -> count for every length whose count is not 0, in length
             order.
+
+        Notes
+        -----
+        Only the lengths that can hold a cycle are read (up to the vertex
+        count of the graph state the counts belong to), so this, and
+        ``repr()``, cost what the graph's size does even when
+        ``max_length`` is far above it (up to ``2**31 - 1``); :attr:`counts`
+        reads the whole histogram.
         """
-        return {k: c for k, c in enumerate(self._r.histogram()) if c}
+        return self._r.nonzero_counts()
 
     def clone(self) -> Result:
         """Return a deep copy (its own counts, the same graph state)."""

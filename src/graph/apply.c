@@ -35,7 +35,11 @@
  * Steps 1-4 change nothing that a reader of the graph can see (step 4 may
  * grow arrays, keeping their contents), and step 5 cannot fail, so a failure
  * (bad input, an error switch, out of memory, an interrupt) leaves the graph
- * as it was, byte for byte.
+ * as it was, byte for byte. dyng_update runs its results' prepares between
+ * steps 3 and 4 (dyng_i_graph_apply_staged): after every check that can
+ * refuse the batch, with the exact vertex count after it, on the graph as it
+ * was, and before the graph's arrays grow; when one fails, the plan is
+ * discarded as in any failure.
  *
  * Cost: O(b + sum over touched rows of their length), plus a repack now and
  * then whose cost is paid for by the changes that made the slack. The
@@ -323,6 +327,12 @@ static void discard(plan *pl) {
 dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summary *summary) {
     DYNG_I_CHECK_ARG(g);
     DYNG_I_CHECK_ARG(b);
+    return dyng_i_graph_apply_staged(g, b, summary, NULL, NULL);
+}
+
+dyng_status dyng_i_graph_apply_staged(dyng_graph *g, const dyng_batch *b,
+                                      dyng_apply_summary *summary, dyng_i_apply_ready ready,
+                                      void *ctx) {
     if (summary != NULL)
         memset(summary, 0, sizeof *summary);
     if (b->num_weights != g->p.num_weights)
@@ -394,6 +404,13 @@ dyng_status dyng_graph_apply(dyng_graph *g, const dyng_batch *b, dyng_apply_summ
         else if (pl.dir[0].fail_why != DYNG_I_FAIL_NONE)
             st = report_failure(&pl, pl.dir[0].fail_seq, pl.dir[0].fail_why);
     }
+
+    /* The batch has passed every check: the caller's step (dyng_update:
+     * each result's prepare) runs on the graph as it was, knowing the vertex
+     * count the commit will leave. Before step 4, so that a step that fails
+     * leaves the graph's arrays as they were too (step 4 grows them). */
+    if (st == DYNG_OK && ready != NULL)
+        st = ready(ctx, g, pl.n_new);
 
     /* Step 4: where the rows go (both directions at once with two threads),
      * then every allocation; per thread, room for a copy of the longest

@@ -223,19 +223,3 @@ dyng_status dyng_batch_set_id(dyng_batch *b, int64_t id) {
     b->id = id;
     return DYNG_OK;
 }
-
-int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b) {
-    int64_t n = g->n;
-    if (!g->p.semantics.allow_vertex_growth)
-        return n;
-    const int64_t top = dyng_i_max_id(g->p.vertex_type);
-    for (int64_t i = 0; i < b->num_ins; i++) {
-        const int64_t u = dyng_i_read_id(b->ins_src, b->vertex_type, i);
-        const int64_t v = dyng_i_read_id(b->ins_dst, b->vertex_type, i);
-        const int64_t hi = u > v ? u : v;
-        if (u >= 0 && v >= 0 && hi <= top && hi + 1 > n)
-            n = hi + 1;
-    }
-    /* The apply refuses that growth too. */
-    return n > g->n && dyng_i_records_pass_memory(&g->p, n, NULL) ? g->n : n;
-}

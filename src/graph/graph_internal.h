@@ -232,11 +232,20 @@ static inline int64_t dyng_i_max_offset(dyng_type t) {
 #define DYNG_I_WHY_BYTES 200
 bool dyng_i_records_pass_memory(const dyng_graph_properties *p, int64_t n, char *why);
 
-/* The most vertices g can have after b is applied (the growth rule of
- * dyng_graph_apply; ids the apply will refuse, and growth whose records pass
- * the machine's memory, are left out, since the apply then fails before
- * anything changes). What an update reserves before the apply. */
-int64_t dyng_i_batch_vertex_bound(const dyng_graph *g, const dyng_batch *b);
+/* dyng_graph_apply with a step of the caller's inside it (apply.c;
+ * dyng_update's prepares): once the batch has passed every check (its ids
+ * and weights, the growth rule, the semantics' error switches), and before
+ * the apply makes its own allocations, ready(ctx, g, n_new) runs with the
+ * graph as it was; n_new is its vertex count after the batch. When `ready`
+ * fails, the plan is discarded and its status returned, the graph left as
+ * it was; otherwise the apply goes on (its allocations may still fail, or
+ * an interrupt stop it, with the graph as it was) and commits, which cannot
+ * fail. `ready` may be NULL (a plain apply); it is not called when the
+ * apply fails before it. g and b are not NULL. */
+typedef dyng_status (*dyng_i_apply_ready)(void *ctx, const dyng_graph *g, int64_t n_new);
+dyng_status dyng_i_graph_apply_staged(dyng_graph *g, const dyng_batch *b,
+                                      dyng_apply_summary *summary, dyng_i_apply_ready ready,
+                                      void *ctx);
 
 /* Sort pairs by (key, pos) (merge sort; insertion sort when short); `tmp`
  * holds n pairs. */

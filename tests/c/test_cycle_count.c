@@ -7,9 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "algorithms/cycle_count/cycle_count_bindings.h" /* dyng_i_cycle_count_result_span */
 #include "algorithms/cycle_count/cycle_count_internal.h" /* dyng_testing_cycle_count_recount */
+#include "algorithms/sssp/sssp_internal.h"               /* the sizes of a tree's arrays */
 #include "check.h"
 #include "core/alloc.h"
+#include "core/resources_internal.h" /* dyng_testing_interrupt_at_poll */
 #include "cycle_oracle.h"
 #include "dyng/cycle_count.h"
 #include "dyng/sssp.h"
@@ -62,6 +65,15 @@ static dyng_graph *build(const dyng_graph_properties *p, int64_t n, int64_t m, c
     free(d);
     free(w);
     return g;
+}
+
+/* The triangle 0 -> 1 -> 2 -> 0 (directed or not), on one thread. */
+static dyng_graph *triangle(bool directed) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.directed = directed;
+    int64_t src[] = {0, 1, 2}, dst[] = {1, 2, 0};
+    return build(&p, 3, 3, src, dst, seq_res);
 }
 
 /* g's edges as int64 arrays (an undirected edge once); returns the count. */
@@ -965,10 +977,7 @@ static void check_poisoned(dyng_cycle_count_result *r, dyng_graph *g, dyng_statu
 }
 
 static void test_poison(void) {
-    dyng_graph_properties p;
-    dyng_properties_default(&p);
-    int64_t src[] = {0, 1, 2}, dst[] = {1, 2, 0};
-    dyng_graph *g = build(&p, 3, 3, src, dst, seq_res);
+    dyng_graph *g = triangle(true);
     dyng_cycle_count_options o;
     dyng_cycle_count_options_default(&o);
     /* Counts that leave out the triangle: deleting one of its edges would
@@ -1211,6 +1220,749 @@ static void test_goldens(void) {
     dyng_graph_free(&pgp);
 }
 
+/* ---- a failed update leaves the sizes as they were -------------------------------- */
+
+/* What a failed update must leave as it was in a cycle_count result: its
+ * counts, and every block of its work (the same blocks, so the same
+ * capacities), and in an sssp tree its arrays and their capacities
+ * (DESIGN 3). Every member is 8 bytes: no padding, so memcmp compares. */
+typedef struct cc_shape {
+    int64_t threads, cap_n, cap_cand, cap_frames, cap_hist, have_seen, have_two;
+    int64_t cap_pairs, cap_keys, cap_first, cap_pending, in_vert, in_slot, cap_blocks, cap, len;
+    int64_t poison;
+    const void *th, *pairs, *keys, *first, *removed, *added, *in_rows, *in_col, *blocks, *counts;
+    uint64_t version, state;
+    uint64_t c[16];
+    /* a tree's */
+    int64_t t_n, t_cap, t_work_cap;
+    const void *t_dist, *t_parent, *t_touched;
+} cc_shape;
+
+static cc_shape cc_shape_of(const dyng_cycle_count_result *r, const dyng_sssp_result *t) {
+    cc_shape s;
+    memset(&s, 0, sizeof s);
+    if (r != NULL) {
+        const dyng_i_cc_work *w = &r->work;
+        s.threads = w->threads;
+        s.cap_n = w->cap_n;
+        s.cap_cand = w->cap_cand;
+        s.cap_frames = w->cap_frames;
+        s.cap_hist = w->cap_hist;
+        s.have_seen = w->have_seen;
+        s.have_two = w->have_two;
+        s.cap_pairs = w->cap_pairs;
+        s.cap_keys = w->cap_keys;
+        s.cap_first = w->cap_first;
+        s.cap_pending = w->cap_pending;
+        s.in_vert = w->in.vert_alloc;
+        s.in_slot = w->in.slot_alloc;
+        s.cap_blocks = w->cap_blocks;
+        s.cap = r->cap;
+        s.len = r->len;
+        s.poison = r->poison;
+        s.th = w->th;
+        s.pairs = w->pairs;
+        s.keys = w->keys;
+        s.first = w->first;
+        s.removed = w->removed;
+        s.added = w->added;
+        s.in_rows = w->in.rows;
+        s.in_col = w->in.col;
+        s.blocks = w->blocks;
+        s.counts = r->counts;
+        s.version = r->graph_version;
+        s.state = r->graph_state_id;
+        for (int64_t k = 0; k < r->len && k < 16; k++)
+            s.c[k] = r->counts[k];
+    }
+    if (t != NULL) {
+        s.t_n = t->n;
+        s.t_cap = t->cap;
+        s.t_work_cap = t->work.cap;
+        s.t_dist = t->dist;
+        s.t_parent = t->parent;
+        s.t_touched = t->work.touched;
+    }
+    return s;
+}
+
+static bool cc_shape_same(const cc_shape *a, const cc_shape *b, const char *what) {
+    const bool same = memcmp(a, b, sizeof *a) == 0;
+    if (!same)
+        fprintf(stderr,
+                "%s: a result changed: cap_n %lld -> %lld, cap_first %lld -> %lld, counts cap "
+                "%lld -> %lld, tree cap %lld -> %lld\n",
+                what, (long long)a->cap_n, (long long)b->cap_n, (long long)a->cap_first,
+                (long long)b->cap_first, (long long)a->cap, (long long)b->cap, (long long)a->t_cap,
+                (long long)b->t_cap);
+    return same;
+}
+
+/* The results an update works on: two histograms (no bound, and 4) and a
+ * tree, on a directed graph without in-rows (so that the histograms keep
+ * their own), of one weight column, on two threads. */
+typedef struct cc_world {
+    dyng_graph *g;
+    dyng_cycle_count_result *h[2];
+    dyng_sssp_result *t;
+} cc_world;
+
+/* A batch of one weight column: insertions (iu[i], iv[i]) of weight w[i]
+ * (1 when w is NULL), deletions (du[i], dv[i]). */
+static dyng_batch *cc_batch(int ni, const int32_t *iu, const int32_t *iv, const int32_t *w, int nd,
+                            const int32_t *du, const int32_t *dv) {
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 1));
+    int32_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    REQUIRE_OK(dyng_batch_add_insertions(b, ni, iu, iv, w != NULL ? w : ones));
+    REQUIRE_OK(dyng_batch_add_deletions(b, nd, du, dv));
+    return b;
+}
+
+static dyng_status cc_update(cc_world *w, dyng_batch *b) {
+    dyng_result_ref refs[3] = {{DYNG_RESULT_CYCLE_COUNT, w->h[0], NULL},
+                               {DYNG_RESULT_SSSP, w->t, NULL},
+                               {DYNG_RESULT_CYCLE_COUNT, w->h[1], NULL}};
+    return dyng_update(w->g, b, refs, 3);
+}
+
+/* 0 -> 1 -> 2 -> 0, 2 -> 3 -> 1 under `sem`, its results updated once by
+ * a batch that grows nothing (so that every block of theirs exists). */
+static cc_world cc_world_new(const dyng_batch_semantics *sem) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.directed = true;
+    p.store_transposed = false;
+    p.num_weights = 1;
+    if (sem != NULL)
+        p.semantics = *sem;
+    int64_t src[] = {0, 1, 2, 2, 3}, dst[] = {1, 2, 0, 3, 1};
+    cc_world w;
+    w.g = build(&p, 4, 5, src, dst, omp_res);
+    w.h[0] = compute(w.g, -1);
+    w.h[1] = compute(w.g, 4);
+    REQUIRE_OK(dyng_sssp_compute(&w.t, w.g, 0, NULL));
+    int32_t du[] = {3}, dv[] = {1};
+    dyng_batch *b = cc_batch(0, NULL, NULL, NULL, 1, du, dv);
+    REQUIRE_OK(cc_update(&w, b));
+    dyng_batch_free(&b);
+    return w;
+}
+
+static void cc_world_free(cc_world *w) {
+    dyng_cycle_count_result_free(&w->h[0]);
+    dyng_cycle_count_result_free(&w->h[1]);
+    dyng_sssp_result_free(&w->t);
+    dyng_graph_free(&w->g);
+}
+
+/* The three results of w as they are. */
+static void cc_world_shape(const cc_world *w, cc_shape *s) {
+    s[0] = cc_shape_of(w->h[0], NULL);
+    s[1] = cc_shape_of(w->h[1], NULL);
+    s[2] = cc_shape_of(NULL, w->t);
+}
+
+static bool cc_world_same(const cc_world *w, const cc_shape *before, const char *what) {
+    cc_shape now[3];
+    cc_world_shape(w, now);
+    bool same = true;
+    for (int i = 0; i < 3; i++)
+        same = cc_shape_same(&before[i], &now[i], what) && same;
+    return same;
+}
+
+/*
+ * An update that fails (refused by a result's checks or by the graph's
+ * semantics, interrupted, out of memory) leaves every result as it was, the
+ * blocks of its work and their sizes included, also when the batch asked
+ * the graph to grow: the refusals come before any result grows (a huge
+ * growth that the batch will not get costs nothing, and is refused rather
+ * than out of memory), and what a prepare grew is put back. A successful
+ * update sizes the work for the vertex count the batch leaves.
+ */
+static void test_failed_update_keeps_sizes(void) {
+    /* Each refusal twice: the growth asked for far past what the allocations
+     * may take (each one over 1 MiB fails: a result that grew first would
+     * fail out of memory), and a growth that the allocations would get. */
+    const int32_t far[] = {10000000, 100000};
+    const size_t limits[] = {(size_t)1 << 20, 0};
+    const char *names[] = {"a weight 0 for the tree", "interrupted",           "a self-loop",
+                           "a missing deletion",      "an existing insertion", "growth"};
+    for (int c = 0; c < 2; c++) {
+        for (int rule = 0; rule < 6; rule++) {
+            dyng_batch_semantics sem;
+            dyng_semantics_upsert_last_wins(&sem);
+            int32_t iu[] = {3, 1}, iv[] = {far[c], 1}, w[] = {1, 1}, du[] = {0}, dv[] = {3};
+            int ni = 1, nd = 0;
+            dyng_status want = DYNG_INVALID_ARGUMENT;
+            switch (rule) {
+            case 0: w[0] = 0; break; /* the tree (listed second) refuses it */
+            case 1: want = DYNG_INTERRUPTED; break;
+            case 2: sem.on_self_loop = DYNG_SELF_LOOP_ERROR, ni = 2; break;    /* (1, 1) */
+            case 3: sem.on_missing_delete = DYNG_MISSING_ERROR, nd = 1; break; /* (0, 3) */
+            case 4:
+                sem.on_existing_insert = DYNG_EXISTING_ERROR, ni = 2;
+                iu[1] = 1, iv[1] = 2; /* (1, 2) */
+                break;
+            default: sem.allow_vertex_growth = false;
+            }
+            cc_world world = cc_world_new(&sem);
+            dyng_resources *res = NULL;
+            dyng_graph_resources(&res, world.g);
+            dyng_batch *b = cc_batch(ni, iu, iv, w, nd, du, dv);
+            cc_shape before[3];
+            cc_world_shape(&world, before);
+            uint64_t v0 = 0, v1 = 0;
+            dyng_graph_version(&v0, world.g);
+            if (rule == 1)
+                dyng_interrupt(res);
+            dyng_testing_allocation_limit(limits[c]);
+            const dyng_status st = cc_update(&world, b);
+            dyng_testing_allocation_limit(0);
+            dyng_interrupt_clear(res);
+            if (st != want)
+                fprintf(stderr, "%s: %s (%s), expected %s\n", names[rule], dyng_status_name(st),
+                        dyng_error_message(), dyng_status_name(want));
+            CHECK(st == want);
+            dyng_graph_version(&v1, world.g);
+            CHECK(v1 == v0);
+            CHECK(cc_world_same(&world, before, names[rule]));
+            if (rule == 1 && c == 1) {
+                /* The same batch, accepted: the work grows to its size. */
+                CHECK_OK(cc_update(&world, b));
+                CHECK(world.h[0]->work.cap_n >= far[c] + 1 && world.h[0]->cap >= far[c] + 2);
+                CHECK(world.h[1]->work.cap_n >= far[c] + 1);
+                CHECK(matches_compute(world.g, world.h[0]) && matches_compute(world.g, world.h[1]));
+            }
+            dyng_batch_free(&b);
+            cc_world_free(&world);
+        }
+    }
+
+    /* Every allocation of an update that grows the graph (and deletes an
+     * edge on a cycle, so that the searches run before the apply) failing in
+     * turn, then every interrupt poll: each failure leaves every result as
+     * it was. (Before, a histogram kept the blocks its prepare had grown
+     * when a later allocation, or the next result's, failed.) Then the same
+     * with the histograms' recount chosen (fault 2, 3): its prepare reserves
+     * the blocks of the count with no bound too. */
+    for (int sweep = 0; sweep < 4; sweep++) {
+        const int fault = sweep % 2;
+        dyng_testing_cycle_count_recount(sweep < 2 ? 0 : 2);
+        cc_world world = cc_world_new(NULL);
+        int32_t iu[] = {3, 2999}, iv[] = {2999, 0}, du[] = {1}, dv[] = {2};
+        dyng_batch *b = cc_batch(2, iu, iv, NULL, 1, du, dv);
+        int failures = 0;
+        for (int64_t k = 1; k < 1000; k++) {
+            cc_shape before[3];
+            cc_world_shape(&world, before);
+            if (fault == 0)
+                dyng_testing_fail_allocation(k);
+            else
+                dyng_testing_interrupt_at_poll(k);
+            const dyng_status st = cc_update(&world, b);
+            dyng_testing_fail_allocation(0);
+            dyng_testing_interrupt_at_poll(0);
+            if (st == DYNG_OK)
+                break;
+            CHECK(st == (fault == 0 ? DYNG_OUT_OF_MEMORY : DYNG_INTERRUPTED));
+            failures++;
+            CHECK(cc_world_same(&world, before,
+                                fault == 0 ? "an allocation failing" : "an interrupt"));
+        }
+        CHECK(failures >= (fault == 0 ? 6 : 1));
+        CHECK(world.h[0]->work.cap_n >= 3000 && world.h[1]->work.cap_n >= 3000);
+        CHECK(world.t->cap == 3000 && world.t->work.cap == 3000);
+        CHECK(sweep < 2 ||
+              (world.h[0]->work.blocks != NULL && world.h[0]->work.cap_blocks >= 3000));
+        dyng_testing_cycle_count_recount(0);
+        CHECK(matches_compute(world.g, world.h[0]) && matches_compute(world.g, world.h[1]));
+        dyng_batch_free(&b);
+        cc_world_free(&world);
+    }
+
+    /* The sizes follow the vertex count the batch leaves, not the ids it
+     * names: a self-loop that the semantics drop grows nothing. */
+    dyng_batch_semantics drop;
+    dyng_semantics_upsert_last_wins(&drop);
+    drop.on_self_loop = DYNG_SELF_LOOP_DROP;
+    cc_world world = cc_world_new(&drop);
+    cc_shape before[3];
+    cc_world_shape(&world, before);
+    int32_t lu[] = {7000, 3}, lv[] = {7000, 1};
+    dyng_batch *b = cc_batch(2, lu, lv, NULL, 0, NULL, NULL);
+    CHECK_OK(cc_update(&world, b));
+    for (int i = 0; i < 2; i++) {
+        CHECK(world.h[i]->work.cap_n == before[i].cap_n);
+        CHECK(world.h[i]->work.cap_first == before[i].cap_first);
+        CHECK(world.h[i]->cap == before[i].cap);
+        CHECK(matches_compute(world.g, world.h[i]));
+    }
+    CHECK(world.t->cap == before[2].t_cap && world.t->work.cap == before[2].t_work_cap);
+    dyng_batch_free(&b);
+    cc_world_free(&world);
+}
+
+/* ---- long searches: closers and blocks ------------------------------------------- */
+
+/* The rules of long searches, the closers and full counts in blocks
+ * (dyng_testing_cycle_count_long_search): 0 by the bound (past 6), 1 never,
+ * 2 always. */
+static void set_long_search(int mode) { dyng_testing_cycle_count_long_search(mode); }
+
+/* A random cactus of n vertices: cycles of 3 .. 5 hung at random vertices
+ * of what is there, and pendant edges; its pairs into es/ed (returns how
+ * many), each cycle's or pendant's pairs in a run, whose lengths go to
+ * runs[0 .. *nruns) unless runs is NULL. */
+static int64_t cactus_pairs(int64_t n, int64_t *es, int64_t *ed, int64_t *runs, int64_t *nruns) {
+    int64_t m = 0, have = 1, nr = 0;
+    while (have < n) {
+        const int64_t a = rnd(have), k = 3 + rnd(3);
+        if (rnd(3) == 0 || have + k - 1 > n) { /* a pendant edge */
+            es[m] = a;
+            ed[m++] = have++;
+            if (runs)
+                runs[nr] = 1;
+            nr++;
+            continue;
+        }
+        int64_t prev = a;
+        for (int64_t i = 0; i < k - 1; i++) {
+            es[m] = prev;
+            ed[m++] = have;
+            prev = have++;
+        }
+        es[m] = prev;
+        ed[m++] = a;
+        if (runs)
+            runs[nr] = k;
+        nr++;
+    }
+    if (nruns)
+        *nruns = nr;
+    return m;
+}
+
+/* An undirected shape of n vertices into es/ed (returns the pair count),
+ * ids from 0 along it: kind 0 a path, 1 a ring, 2 a random cactus (cycles of
+ * 3 .. 5 hung at random vertices, and pendant edges), 3 a tree and a few
+ * more edges, 4 two rings joined by a path, 5 random pairs (as many as
+ * vertices, plus a few). */
+static int64_t shape_pairs(int kind, int64_t n, int64_t *es, int64_t *ed) {
+    int64_t m = 0;
+    if (kind == 0 || kind == 1) {
+        for (int64_t v = 0; v + 1 < n; v++) {
+            es[m] = v;
+            ed[m++] = v + 1;
+        }
+        if (kind == 1 && n > 2) {
+            es[m] = n - 1;
+            ed[m++] = 0;
+        }
+    } else if (kind == 2) {
+        m = cactus_pairs(n, es, ed, NULL, NULL);
+    } else if (kind == 3) {
+        for (int64_t v = 1; v < n; v++) {
+            es[m] = rnd(v);
+            ed[m++] = v;
+        }
+        for (int64_t extra = rnd(4); extra > 0; extra--) {
+            es[m] = rnd(n);
+            ed[m++] = rnd(n);
+        }
+    } else if (kind == 4) {
+        const int64_t a = n / 3, b = n - n / 3; /* rings 0 .. a-1 and b .. n-1 */
+        for (int64_t v = 0; v + 1 < n; v++) {
+            es[m] = v;
+            ed[m++] = v + 1;
+        }
+        es[m] = a - 1;
+        ed[m++] = 0;
+        es[m] = n - 1;
+        ed[m++] = b;
+    } else {
+        m = random_edges(n, n + rnd(4), es, ed);
+    }
+    return m;
+}
+
+/* The pairs as edges of a graph: undirected as they are; directed each one
+ * way, the other, or both (all both when `mutual`); then the ids permuted
+ * at random unless `keep_ids` (ids that increase along chains are what made
+ * a count quadratic). Returns the edge count. */
+static int64_t orient(const int64_t *es, const int64_t *ed, int64_t m, int64_t n, bool directed,
+                      bool mutual, bool keep_ids, int64_t *src, int64_t *dst) {
+    int64_t perm[4096], k = 0;
+    for (int64_t v = 0; v < n; v++)
+        perm[v] = v;
+    for (int64_t v = n - 1; v > 0 && !keep_ids; v--) {
+        const int64_t j = rnd(v + 1), t = perm[v];
+        perm[v] = perm[j];
+        perm[j] = t;
+    }
+    for (int64_t e = 0; e < m; e++) {
+        const int64_t u = perm[es[e]], v = perm[ed[e]];
+        const int64_t way = !directed ? 0 : mutual ? 2 : rnd(3);
+        if (way != 1) {
+            src[k] = u;
+            dst[k++] = v;
+        }
+        if (way != 0) {
+            src[k] = v;
+            dst[k++] = u;
+        }
+    }
+    return k;
+}
+
+/* Chains, rings, cacti, trees with a few more edges, as small graphs of
+ * every variant, with increasing and shuffled ids, directed ones with
+ * mutual pairs: every bound (and none) with the rules of long searches
+ * never, by the bound and always, against the oracle. */
+static void test_blocks_oracle(void) {
+    int graphs = 0;
+    for (int t = 0; t < 360; t++) {
+        variant v = random_variant();
+        const int64_t n = 3 + rnd(MAXN - 2);
+        int64_t es[64], ed[64], src[128], dst[128];
+        const int64_t pairs = shape_pairs(t % 6, n, es, ed);
+        const int64_t m = orient(es, ed, pairs, n, v.directed, rnd(2) == 0, rnd(2) == 0, src, dst);
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g = build(&p, n, m, src, dst, t % 2 ? omp_res : seq_res);
+        uint64_t all[MAXN + 1];
+        oracle(g, -1, all);
+        for (int mode = 0; mode <= 2; mode++) {
+            set_long_search(mode);
+            for (int64_t maxlen = -1; maxlen <= n + 1; maxlen++) {
+                if (maxlen == 0 || maxlen == 1)
+                    continue;
+                uint64_t cut[MAXN + 1];
+                for (int64_t k = 0; k <= n; k++)
+                    cut[k] = maxlen < 0 || k <= maxlen ? all[k] : 0;
+                dyng_cycle_count_result *r = compute(g, maxlen);
+                const bool ok = r && counts_are(r, cut, n, maxlen);
+                CHECK(ok);
+                if (!ok)
+                    fprintf(stderr,
+                            "  shape %d: n %lld, m %lld, directed %d, max_length %lld, long search "
+                            "%d\n",
+                            t % 6, (long long)n, (long long)m, v.directed, (long long)maxlen, mode);
+                dyng_cycle_count_result_free(&r);
+            }
+        }
+        dyng_graph_free(&g);
+        graphs++;
+    }
+    set_long_search(0);
+    CHECK(graphs == 360);
+}
+
+/* Bigger sparse graphs, past the oracle: random cacti, whose cycles are
+ * known (each cycle of the shape, and on a directed graph each way it runs,
+ * and a 2-cycle per mutual pair), and random trees with a few more edges,
+ * on which counting with the rules of long searches (in blocks) and without them
+ * agree, on 1 and 2 threads. */
+static void test_blocks_bigger(void) {
+    for (int t = 0; t < 24; t++) {
+        variant v = random_variant();
+        const int64_t n = 200 + rnd(200);
+        int64_t *es = malloc(4 * (size_t)n * 8), *ed = malloc(4 * (size_t)n * 8);
+        int64_t *src = malloc(8 * (size_t)n * 8), *dst = malloc(8 * (size_t)n * 8);
+        int64_t *runs = malloc((size_t)n * 8), nruns = 0;
+        uint64_t expect[16] = {0};
+        int64_t m = 0;
+        if (t % 2 == 0) {
+            /* A cactus, each cycle (or pendant edge) one way, the other or
+             * both, with the cycles it makes. */
+            cactus_pairs(n, es, ed, runs, &nruns);
+            for (int64_t j = 0, e = 0; j < nruns; j++) {
+                const int64_t k = runs[j], end = e + k; /* k 1: a pendant edge */
+                const int64_t way = v.directed ? rnd(3) : 0;
+                for (int64_t i = e; i < end; i++) {
+                    if (way != 1) {
+                        src[m] = es[i];
+                        dst[m++] = ed[i];
+                    }
+                    if (way != 0) {
+                        src[m] = ed[i];
+                        dst[m++] = es[i];
+                    }
+                }
+                if (k >= 3)
+                    expect[k] += way == 2 ? 2 : 1;
+                if (way == 2)
+                    expect[2] += (uint64_t)k;
+                e = end;
+            }
+            /* Ids at random: a cut vertex's blocks below and above it. */
+            int64_t *perm = malloc((size_t)n * 8);
+            for (int64_t x = 0; x < n; x++)
+                perm[x] = x;
+            for (int64_t x = n - 1; x > 0; x--) {
+                const int64_t j = rnd(x + 1), tmp = perm[x];
+                perm[x] = perm[j];
+                perm[j] = tmp;
+            }
+            for (int64_t e = 0; e < m && t % 4 == 0; e++) {
+                src[e] = perm[src[e]];
+                dst[e] = perm[dst[e]];
+            }
+            free(perm);
+        } else {
+            /* A random tree and 3 to 9 more edges (random pairs about as many
+             * as the vertices would hold dozens of independent cycles, and
+             * so billions of cycles). */
+            int64_t pairs = shape_pairs(3, n, es, ed);
+            for (int64_t extra = 3 + rnd(4); extra > 0; extra--) {
+                es[pairs] = rnd(n);
+                ed[pairs++] = rnd(n);
+            }
+            m = orient(es, ed, pairs, n, v.directed, rnd(3) == 0, true, src, dst);
+        }
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g = build(&p, n, m, src, dst, seq_res);
+        const int64_t maxlens[] = {-1, 7, 12};
+        for (int i = 0; i < 3; i++) {
+            set_long_search(2);
+            dyng_cycle_count_result *a = compute(g, maxlens[i]);
+            dyng_graph_set_resources(g, omp_res);
+            dyng_cycle_count_result *b = compute(g, maxlens[i]);
+            dyng_graph_set_resources(g, seq_res);
+            CHECK(a && b && same_counts(a, b));
+            if (t % 2 == 0) {
+                uint64_t cut[16];
+                const int64_t top = maxlens[i] < 0 ? 15 : maxlens[i];
+                for (int64_t k = 0; k < 16; k++)
+                    cut[k] = k <= top ? expect[k] : 0;
+                const uint64_t *c;
+                int64_t len = 0;
+                CHECK(a && dyng_cycle_count_result_counts(&c, &len, a) == DYNG_OK);
+                bool same = a != NULL;
+                for (int64_t k = 0; a && k < 16; k++)
+                    same = same && (k < len ? c[k] : 0) == cut[k];
+                CHECK(same && len <= 16);
+            }
+            if (maxlens[i] > 0 || t % 2 == 1) { /* without blocks (a cactus: bounded) */
+                set_long_search(1);
+                dyng_cycle_count_result *c = compute(g, maxlens[i]);
+                CHECK(a && c && same_counts(a, c));
+                dyng_cycle_count_result_free(&c);
+            }
+            dyng_cycle_count_result_free(&a);
+            dyng_cycle_count_result_free(&b);
+        }
+        set_long_search(0);
+        dyng_graph_free(&g);
+        free(es);
+        free(ed);
+        free(src);
+        free(dst);
+        free(runs);
+    }
+}
+
+/* The search steps and row slots of r's last full count (compute or
+ * recount). */
+static int64_t steps_of(const dyng_cycle_count_result *r) {
+    int64_t steps = 0;
+    for (int t = 0; t < r->work.threads; t++)
+        steps += r->work.th[t].steps;
+    return steps;
+}
+
+/* Long chains whose ids increase along them, with no bound: each root used
+ * to walk the whole rest of the chain (its neighbour on the chain is close
+ * to it, through the very edge the search left by), so a count took time
+ * quadratic in the length, with few or no cycles. The work of a count, its
+ * search steps and the row slots it reads, must now be linear: a few per
+ * vertex and entry. (Quadratic: about n^2 / 2 steps, 4.5 million here.) */
+static void test_long_chains(void) {
+    enum { N = 3000 };
+    int64_t *es = malloc(4 * N * 8), *ed = malloc(4 * N * 8);
+    int64_t *src = malloc(8 * N * 8), *dst = malloc(8 * N * 8);
+    for (int c = 0; c < 7; c++) {
+        /* 0 path, 1 ring, 2 mutual directed path, 3 mutual directed ring,
+         * 4 a path with a pendant edge at each vertex, 5 a short chain of
+         * triangles (a count without blocks walks every path through them:
+         * exponential in their number), 6 a directed path with a hub of a
+         * larger id to it */
+        int64_t n = N, m = 0;
+        bool directed = c == 2 || c == 3 || c == 6;
+        uint64_t expect[N + 1];
+        memset(expect, 0, sizeof expect);
+        if (c <= 3) {
+            const int64_t pairs = shape_pairs(c % 2, n, es, ed);
+            m = orient(es, ed, pairs, n, directed, true, true, src, dst);
+            if (c == 1)
+                expect[N] = 1;
+            if (c == 2)
+                expect[2] = N - 1;
+            if (c == 3) {
+                expect[2] = N;
+                expect[N] = 2;
+            }
+        } else if (c == 4) {
+            n = 2 * N;
+            for (int64_t v = 0; v < N; v++) {
+                if (v + 1 < N) {
+                    src[m] = v;
+                    dst[m++] = v + 1;
+                }
+                src[m] = v;
+                dst[m++] = N + v;
+            }
+        } else if (c == 5) {
+            n = 41; /* 20 triangles {2i, 2i + 1, 2i + 2}: 2^20 paths from 0 */
+            for (int64_t i = 0; 2 * i + 2 < n; i++) {
+                const int64_t a = 2 * i, tri[3][2] = {{a, a + 1}, {a + 1, a + 2}, {a, a + 2}};
+                for (int e = 0; e < 3; e++) {
+                    src[m] = tri[e][0];
+                    dst[m++] = tri[e][1];
+                }
+                expect[3]++;
+            }
+        } else {
+            n = N + 1;
+            for (int64_t v = 0; v < N; v++) {
+                if (v + 1 < N) {
+                    src[m] = v;
+                    dst[m++] = v + 1;
+                }
+                src[m] = N; /* the hub: an edge to every vertex, none back */
+                dst[m++] = v;
+            }
+        }
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = directed;
+        dyng_graph *g = build(&p, n, m, src, dst, seq_res);
+        dyng_cycle_count_result *r = compute(g, -1);
+        CHECK(r && counts_are(r, expect, n > N ? N : n, -1));
+        const int64_t steps = r ? steps_of(r) : -1, slots = r ? r->work_slots : -1;
+        const bool linear = r && steps <= 6 * n && slots <= 16 * (n + m);
+        CHECK(linear);
+        if (!linear)
+            fprintf(stderr, "  chain %d: %lld vertices, %lld edges: %lld steps, %lld slots\n", c,
+                    (long long)n, (long long)m, (long long)steps, (long long)slots);
+        /* A recount (the update's fallback) is a full count too: closing the
+         * path into a ring, one cycle of length N. */
+        if (c == 0 && r) {
+            set_recount(2);
+            int64_t ring[2] = {N - 1, 0};
+            dyng_batch *b = batch_of(0, ring, 1, ring, 0);
+            dyng_cycle_count_stats s;
+            CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+            uint64_t one[N + 1];
+            memset(one, 0, sizeof one);
+            one[N] = 1;
+            CHECK(s.fallback_used && s.iterations <= 6 * n && counts_are(r, one, N, -1));
+            dyng_batch_free(&b);
+            set_recount(1);
+        }
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+    free(es);
+    free(ed);
+    free(src);
+    free(dst);
+}
+
+/* ---- messages and the histogram's span --------------------------------------- */
+
+/* A count that would go negative names its length and its cause: counts
+ * given to from_counts, or (a computed result) a bug. */
+static void test_poison_messages(void) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.directed = false;
+    int64_t src[] = {0, 1, 2}, dst[] = {1, 2, 0}, du[] = {0}, dv[] = {1};
+    for (int from_counts = 0; from_counts <= 1; from_counts++) {
+        dyng_graph *g = build(&p, 3, 3, src, dst, seq_res);
+        dyng_cycle_count_options o;
+        dyng_cycle_count_options_default(&o);
+        o.max_length = 4;
+        uint64_t counts[5] = {0};
+        dyng_cycle_count_result *r = NULL;
+        if (from_counts) {
+            CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 5, &o));
+        } else {
+            CHECK_OK(dyng_cycle_count_compute(&r, g, &o));
+            if (r)
+                r->counts[3] = 0; /* as a bug would leave it */
+        }
+        dyng_batch *b = NULL;
+        dyng_batch_new(&b, DYNG_TYPE_INT64, 0);
+        dyng_batch_add_deletions(b, 1, du, dv);
+        dyng_cycle_count_stats s;
+        CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+        CHECK(!s.converged);
+        uint64_t total = 0;
+        CHECK_STATUS(dyng_cycle_count_result_total(&total, r), DYNG_INTERNAL);
+        const char *msg = dyng_error_message();
+        CHECK(strstr(msg, "length 3") != NULL && strstr(msg, "recomputed") != NULL);
+        if (from_counts)
+            CHECK(strstr(msg, "from_counts") != NULL && strstr(msg, "were wrong") != NULL);
+        else
+            CHECK(strstr(msg, "a bug in dynG") != NULL && strstr(msg, "were wrong") == NULL);
+        if (strstr(msg, "length 3") == NULL)
+            fprintf(stderr, "  message: %s\n", msg);
+        dyng_batch_free(&b);
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+}
+
+/* from_counts with no bound: a length out of range and a last count of 0
+ * are told apart. */
+static void test_from_counts_messages(void) {
+    dyng_graph *g = triangle(false);
+    dyng_cycle_count_options o;
+    dyng_cycle_count_options_default(&o);
+    o.max_length = -1;
+    uint64_t counts[6] = {0, 0, 0, 0, 0, 0};
+    dyng_cycle_count_result *r = NULL;
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&r, g, counts, 4, &o), DYNG_INVALID_ARGUMENT);
+    const char *msg = dyng_error_message();
+    CHECK(strstr(msg, "counts[3], the last of the 4 counts, is 0") != NULL &&
+          strstr(msg, "len is") == NULL);
+    CHECK_STATUS(dyng_cycle_count_result_from_counts(&r, g, counts, 5, &o), DYNG_INVALID_ARGUMENT);
+    CHECK(strstr(dyng_error_message(), "len is 5") != NULL &&
+          strstr(dyng_error_message(), "1 .. 4 entries") != NULL);
+    CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 1, &o));
+    dyng_cycle_count_result_free(&r);
+    counts[3] = 1;
+    CHECK_OK(dyng_cycle_count_result_from_counts(&r, g, counts, 4, &o));
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+}
+
+/* The span the bindings read (to_dict): the lengths up to the vertex count,
+ * whatever the bound; it follows the graph's growth through updates. */
+static void test_span(void) {
+    dyng_graph *g = triangle(false);
+    dyng_cycle_count_result *r = compute(g, 1 << 24);
+    const uint64_t *c;
+    int64_t len = 0;
+    CHECK(r && dyng_cycle_count_result_counts(&c, &len, r) == DYNG_OK && len == (1 << 24) + 1);
+    CHECK(r && dyng_i_cycle_count_result_span(r) == 4);
+    int64_t add[] = {2, 3, 3, 4, 4, 0};
+    dyng_batch *b = batch_of(0, add, 3, add, 0); /* a square on 0, 2, 3, 4 */
+    CHECK_OK(dyng_cycle_count_update(g, b, r, NULL));
+    CHECK(r && dyng_i_cycle_count_result_span(r) == 6);
+    dyng_cycle_count_result *copy = NULL;
+    CHECK_OK(dyng_cycle_count_result_clone(&copy, r));
+    CHECK(copy && dyng_i_cycle_count_result_span(copy) == 6);
+    dyng_cycle_count_result_free(&copy);
+    dyng_cycle_count_result_free(&r);
+    r = compute(g, 3); /* a bound below the vertex count: the bound */
+    CHECK(r && dyng_i_cycle_count_result_span(r) == 4);
+    dyng_cycle_count_result_free(&r);
+    dyng_batch_free(&b);
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     REQUIRE_OK(dyng_resources_new(&seq_res, DYNG_BACKEND_SEQUENTIAL, 1));
     if (dyng_openmp_available())
@@ -1220,6 +1972,7 @@ int main(void) {
     set_recount(1);
     test_known();
     test_failures();
+    test_failed_update_keeps_sizes();
     test_poison();
     test_special_batches();
     test_with_sssp();
@@ -1228,6 +1981,12 @@ int main(void) {
     test_streams();
     test_recount_choice();
     test_goldens();
+    test_blocks_oracle();
+    test_blocks_bigger();
+    test_long_chains();
+    test_poison_messages();
+    test_from_counts_messages();
+    test_span();
     fprintf(stderr, "test_cycle_count: %d histograms compared with the research code's\n",
             goldens_compared);
     dyng_resources_free(&seq_res);

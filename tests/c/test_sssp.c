@@ -10,6 +10,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "algorithms/sssp/sssp_internal.h" /* the result's capacities */
 #include "check.h"
 #include "core/alloc.h"
 #include "core/resources_internal.h" /* dyng_testing_interrupt_at_poll */
@@ -1669,6 +1670,290 @@ static void test_stage_hook(void) {
     dyng_graph_free(&g);
 }
 
+/* ---- a failed update leaves the sizes as they were -------------------------------- */
+
+/* What a failed update must leave as it was in an sssp result: its entries,
+ * its arrays and the repair's work arrays (the same blocks, so the same
+ * capacities) and the list of what the last repair changed (DESIGN 3). */
+typedef struct sp_shape {
+    int64_t n, cap, work_cap, changed;
+    bool changed_all;
+    const int64_t *dist, *parent, *touched;
+    const uint8_t *mark;
+    uint64_t version;
+    int64_t d[8], p[8], t[8];
+} sp_shape;
+
+static sp_shape sp_shape_of(const dyng_sssp_result *r) {
+    sp_shape s;
+    memset(&s, 0, sizeof s);
+    s.n = r->n;
+    s.cap = r->cap;
+    s.work_cap = r->work.cap;
+    s.changed = r->changed;
+    s.changed_all = r->changed_all;
+    s.dist = r->dist;
+    s.parent = r->parent;
+    s.touched = r->work.touched;
+    s.mark = r->work.mark;
+    s.version = r->graph_version;
+    for (int64_t v = 0; v < r->n && v < 8; v++) {
+        s.d[v] = r->dist[v];
+        s.p[v] = r->parent[v];
+    }
+    for (int64_t i = 0; !r->changed_all && i < r->changed && i < 8; i++)
+        s.t[i] = r->work.touched[i];
+    return s;
+}
+
+static bool sp_shape_same(const sp_shape *a, const sp_shape *b, const char *what) {
+    const bool same = memcmp(a, b, sizeof *a) == 0;
+    if (!same)
+        fprintf(stderr,
+                "%s: the sssp result changed: n %lld -> %lld, cap %lld -> %lld, work.cap %lld "
+                "-> %lld\n",
+                what, (long long)a->n, (long long)b->n, (long long)a->cap, (long long)b->cap,
+                (long long)a->work_cap, (long long)b->work_cap);
+    return same;
+}
+
+/* The path 0 -> 1 -> 2 with two weight columns (all 1), under `sem`. (The
+ * trees' first update adds 1 -> 0: (0, 2) stays absent, (0, 1) present.) */
+static dyng_graph *path_of_three(const dyng_batch_semantics *sem) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 2;
+    if (sem != NULL)
+        p.semantics = *sem;
+    int32_t src[] = {0, 1}, dst[] = {1, 2}, w[] = {1, 1, 1, 1};
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 3, 2, src, dst, w, NULL));
+    return g;
+}
+
+/* A batch of two weight columns: insertions (iu[i], iv[i]) of weights
+ * (1, w1[i]), deletions (du[i], dv[i]). */
+static dyng_batch *batch_of(int ni, const int32_t *iu, const int32_t *iv, const int32_t *w1, int nd,
+                            const int32_t *du, const int32_t *dv) {
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT32, 2));
+    int32_t w[16];
+    for (int i = 0; i < ni && i < 8; i++) {
+        w[2 * i] = 1;
+        w[2 * i + 1] = w1 != NULL ? w1[i] : 1;
+    }
+    REQUIRE_OK(dyng_batch_add_insertions(b, ni, iu, iv, w));
+    REQUIRE_OK(dyng_batch_add_deletions(b, nd, du, dv));
+    return b;
+}
+
+/* A tree on each weight column of g, each updated once by a batch that
+ * grows nothing, so that both have their work arrays. */
+static void two_trees(dyng_graph *g, dyng_sssp_result **t) {
+    for (int obj = 0; obj < 2; obj++) {
+        dyng_sssp_options o;
+        dyng_sssp_options_default(&o);
+        o.objective = obj;
+        REQUIRE_OK(dyng_sssp_compute(&t[obj], g, 0, &o));
+    }
+    int32_t u[] = {1}, v[] = {0};
+    dyng_batch *b = batch_of(1, u, v, NULL, 0, NULL, NULL);
+    dyng_result_ref refs[2] = {{DYNG_RESULT_SSSP, t[0], NULL}, {DYNG_RESULT_SSSP, t[1], NULL}};
+    REQUIRE_OK(dyng_update(g, b, refs, 2));
+    dyng_batch_free(&b);
+    REQUIRE(t[0]->work.cap > 0 && t[1]->work.cap > 0);
+}
+
+/* An update of both trees of g by b that must fail with `want`, run with
+ * every allocation of more than `limit` bytes failing (0: none), leaves
+ * both trees (and the graph's version) as they were. */
+static void refused(dyng_graph *g, dyng_sssp_result **t, dyng_batch *b, dyng_status want,
+                    size_t limit, const char *what) {
+    const sp_shape before[2] = {sp_shape_of(t[0]), sp_shape_of(t[1])};
+    uint64_t v0 = 0, v1 = 0;
+    dyng_graph_version(&v0, g);
+    dyng_result_ref refs[2] = {{DYNG_RESULT_SSSP, t[0], NULL}, {DYNG_RESULT_SSSP, t[1], NULL}};
+    dyng_testing_allocation_limit(limit);
+    const dyng_status st = dyng_update(g, b, refs, 2);
+    dyng_testing_allocation_limit(0);
+    if (st != want)
+        fprintf(stderr, "%s: %s (%s), expected %s\n", what, dyng_status_name(st),
+                dyng_error_message(), dyng_status_name(want));
+    CHECK(st == want);
+    dyng_graph_version(&v1, g);
+    CHECK(v1 == v0);
+    for (int i = 0; i < 2; i++) {
+        const sp_shape after = sp_shape_of(t[i]);
+        CHECK(sp_shape_same(&before[i], &after, what));
+    }
+}
+
+/*
+ * An update that fails (refused by a result's checks or by the graph's
+ * semantics, interrupted, out of memory) leaves every result as it was,
+ * the sizes of its arrays included, also when the batch asked the graph to
+ * grow: the refusals come before any result grows (so a huge growth that
+ * the batch will not get costs nothing, and is refused rather than out of
+ * memory), and what a prepare grew is put back. A successful update sizes
+ * the arrays for the vertex count the batch leaves, not for the ids it
+ * names.
+ */
+static void test_failed_update_keeps_sizes(void) {
+    /* Each refusal twice: the growth asked for far past what the allocations
+     * may take (each one over 1 MiB fails: a result that grew first would
+     * fail out of memory), and a growth that the allocations would get. */
+    const int32_t far[] = {10000000, 100000};
+    const size_t limits[] = {(size_t)1 << 20, 0};
+    for (int c = 0; c < 2; c++) {
+        const int32_t top = far[c];
+        const size_t limit = limits[c];
+        dyng_batch_semantics sem;
+        dyng_semantics_upsert_last_wins(&sem);
+        /* 1. A weight 0 in the second tree's column: refused by its check,
+         * after the first tree's. */
+        dyng_graph *g = path_of_three(&sem);
+        dyng_sssp_result *t[2] = {NULL, NULL};
+        two_trees(g, t);
+        int32_t iu[] = {2, 1}, iv[] = {top, 1}, zero[] = {0, 1};
+        dyng_batch *b = batch_of(1, iu, iv, zero, 0, NULL, NULL);
+        refused(g, t, b, DYNG_INVALID_ARGUMENT, limit, "a weight 0");
+        dyng_batch_free(&b);
+        /* 2. The interrupt flag, set before the call. */
+        b = batch_of(1, iu, iv, NULL, 0, NULL, NULL);
+        dyng_resources *res = NULL;
+        dyng_graph_resources(&res, g);
+        dyng_interrupt(res);
+        refused(g, t, b, DYNG_INTERRUPTED, limit, "interrupted");
+        dyng_interrupt_clear(res);
+        /* ... and the same batch, accepted (the smaller growth): the trees
+         * grow to its size, exactly. */
+        if (limit == 0) {
+            dyng_result_ref both[2] = {{DYNG_RESULT_SSSP, t[0], NULL},
+                                       {DYNG_RESULT_SSSP, t[1], NULL}};
+            CHECK_OK(dyng_update(g, b, both, 2));
+            CHECK(t[0]->n == (int64_t)top + 1 && t[0]->cap == (int64_t)top + 1);
+            CHECK(t[0]->work.cap == t[0]->cap && t[1]->work.cap == t[1]->cap);
+            CHECK(sssp_matches(g, t[0]) && sssp_matches(g, t[1]));
+        }
+        dyng_batch_free(&b);
+        dyng_sssp_result_free(&t[0]);
+        dyng_sssp_result_free(&t[1]);
+        dyng_graph_free(&g);
+        /* 3. The graph's semantics refuse: a self-loop (on_self_loop
+         * "error"), a missing deletion (on_missing_delete "error"), an
+         * existing insertion (on_existing_insert "error"), growth
+         * (allow_vertex_growth off). */
+        for (int rule = 0; rule < 4; rule++) {
+            dyng_semantics_upsert_last_wins(&sem);
+            int ni = 1, nd = 0;
+            int32_t du[] = {0}, dv[] = {2};
+            if (rule == 0) {
+                sem.on_self_loop = DYNG_SELF_LOOP_ERROR;
+                ni = 2; /* (1, 1) */
+            } else if (rule == 1) {
+                sem.on_missing_delete = DYNG_MISSING_ERROR;
+                nd = 1; /* (0, 2) */
+            } else if (rule == 2) {
+                sem.on_existing_insert = DYNG_EXISTING_ERROR;
+                iu[1] = 0; /* (0, 1) */
+                ni = 2;
+            } else {
+                sem.allow_vertex_growth = false;
+            }
+            g = path_of_three(&sem);
+            two_trees(g, t);
+            b = batch_of(ni, iu, iv, NULL, nd, du, dv);
+            const char *names[] = {"a self-loop", "a missing deletion", "an existing insertion",
+                                   "growth"};
+            refused(g, t, b, DYNG_INVALID_ARGUMENT, limit, names[rule]);
+            iu[1] = 1;
+            dyng_batch_free(&b);
+            dyng_sssp_result_free(&t[0]);
+            dyng_sssp_result_free(&t[1]);
+            dyng_graph_free(&g);
+        }
+    }
+
+    /* 4. Every allocation of an update that grows the graph failing in
+     * turn: each failure leaves both trees as they were. (Before, a tree
+     * kept the arrays its prepare had grown when a later allocation
+     * failed, and sized its work arrays from them at every later update.) */
+    dyng_graph *g = path_of_three(NULL);
+    dyng_sssp_result *t[2] = {NULL, NULL};
+    two_trees(g, t);
+    int32_t gu[] = {2, 0}, gv[] = {5000, 2}, du[] = {1}, dv[] = {2};
+    dyng_batch *b = batch_of(2, gu, gv, NULL, 1, du, dv);
+    dyng_result_ref refs[2] = {{DYNG_RESULT_SSSP, t[0], NULL}, {DYNG_RESULT_SSSP, t[1], NULL}};
+    int failures = 0;
+    for (int64_t k = 1; k < 1000; k++) {
+        const sp_shape before[2] = {sp_shape_of(t[0]), sp_shape_of(t[1])};
+        dyng_testing_fail_allocation(k);
+        const dyng_status st = dyng_update(g, b, refs, 2);
+        dyng_testing_fail_allocation(0);
+        if (st == DYNG_OK)
+            break;
+        CHECK(st == DYNG_OUT_OF_MEMORY);
+        failures++;
+        for (int i = 0; i < 2; i++) {
+            const sp_shape after = sp_shape_of(t[i]);
+            CHECK(sp_shape_same(&before[i], &after, "an allocation failing"));
+        }
+    }
+    CHECK(failures >= 4); /* the graph's, and each tree's arrays */
+    CHECK(t[0]->n == 5001 && t[0]->cap == 5001 && t[0]->work.cap == 5001);
+    CHECK(t[1]->cap == 5001 && t[1]->work.cap == 5001);
+    CHECK(sssp_matches(g, t[0]) && sssp_matches(g, t[1]));
+    dyng_batch_free(&b);
+    dyng_sssp_result_free(&t[0]);
+    dyng_sssp_result_free(&t[1]);
+    dyng_graph_free(&g);
+
+    /* 5. The tester's case: an update that would grow the graph to N
+     * vertices fails out of memory (each allocation of more than 12 bytes
+     * per vertex fails: the tree's own arrays of 8 would pass, its work
+     * arrays of 16 not); later updates that grow nothing go on as before,
+     * under the same limit. */
+    const int32_t N = 1000000;
+    g = path_of_three(NULL);
+    two_trees(g, t);
+    const sp_shape before = sp_shape_of(t[0]);
+    int32_t hu[] = {2}, hv[] = {N};
+    b = batch_of(1, hu, hv, NULL, 0, NULL, NULL);
+    dyng_testing_allocation_limit((size_t)N * 12);
+    CHECK_STATUS(dyng_sssp_update(g, b, t[0], NULL), DYNG_OUT_OF_MEMORY);
+    const sp_shape after = sp_shape_of(t[0]);
+    CHECK(sp_shape_same(&before, &after, "out of memory for growth"));
+    dyng_batch_free(&b);
+    int32_t su[] = {2}, sv[] = {0};
+    b = batch_of(1, su, sv, NULL, 0, NULL, NULL);
+    CHECK_OK(dyng_sssp_update(g, b, t[0], NULL));
+    dyng_testing_allocation_limit(0);
+    CHECK(t[0]->cap == before.cap && t[0]->work.cap == before.work_cap);
+    CHECK(sssp_matches(g, t[0]));
+    dyng_batch_free(&b);
+    dyng_sssp_result_free(&t[0]);
+    dyng_sssp_result_free(&t[1]);
+    dyng_graph_free(&g);
+
+    /* 6. The sizes follow the vertex count the batch leaves, not the ids it
+     * names: a self-loop that the semantics drop grows nothing. */
+    dyng_batch_semantics drop;
+    dyng_semantics_upsert_last_wins(&drop);
+    drop.on_self_loop = DYNG_SELF_LOOP_DROP;
+    g = path_of_three(&drop);
+    two_trees(g, t);
+    const int64_t cap0 = t[0]->cap, work0 = t[0]->work.cap;
+    int32_t lu[] = {7000, 2}, lv[] = {7000, 0};
+    b = batch_of(2, lu, lv, NULL, 0, NULL, NULL);
+    CHECK_OK(dyng_sssp_update(g, b, t[0], NULL));
+    CHECK(t[0]->n == 3 && t[0]->cap == cap0 && t[0]->work.cap == work0);
+    CHECK(sssp_matches(g, t[0]));
+    dyng_batch_free(&b);
+    dyng_sssp_result_free(&t[0]);
+    dyng_sssp_result_free(&t[1]);
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     /* Every block the library mallocs starts as junk (also set by ctest for
      * every test), so that a read of memory the code never wrote (a work
@@ -1677,6 +1962,7 @@ int main(void) {
     test_count_to_infinity();
     test_stage_hook();
     test_failures();
+    test_failed_update_keeps_sizes();
     test_from_arrays();
     test_from_arrays_interrupted();
     test_update_many();

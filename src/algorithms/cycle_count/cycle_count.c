@@ -4,12 +4,17 @@
  *
  * An update is split around the apply, so that dyng_update can run several
  * results around one apply (docs/adr/0005-cycle-count.md proves it exact):
- *   prepare (may fail; changes nothing visible): the pairs P that the batch
- *     names, whether each is an edge now and with how many parallel copies;
- *     D, the pairs that may disappear; the cycles through D on the graph as
- *     it is (each at its pair of smallest id), into work.removed; and every
+ *   check (before the apply's own checks; allocates nothing): poison,
+ *     staleness, options, a batch too long for the keys.
+ *   prepare (once the apply has accepted the batch, before it commits; may
+ *     fail; changes nothing visible): the pairs P that the batch names,
+ *     whether each is an edge now and with how many parallel copies; D, the
+ *     pairs that may disappear; the cycles through D on the graph as it is
+ *     (each at its pair of smallest id), into work.removed; and every
  *     allocation the finish needs (the searches' arrays for the vertex count
- *     after the batch, the keys, the counts).
+ *     after the batch, the keys, the counts). The blocks it replaces are
+ *     kept (r->undo) until the update ends: a failed update puts them back
+ *     (abort), so that the result is as it was, sizes included.
  *   finish (after the apply; cannot fail): whether each pair is an edge now;
  *     I, the pairs that exist now and are new or in D; the cycles through I,
  *     into work.added; then counts - removed + added, length by length.
@@ -24,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithms/cycle_count/cycle_count_bindings.h"
 #include "algorithms/cycle_count/cycle_count_internal.h"
 #include "core/alloc.h"
 #include "core/error.h"
@@ -59,9 +65,26 @@ static dyng_status check_poison(const dyng_cycle_count_result *r) {
         return dyng_i_error(DYNG_CAPACITY,
                             "a count of this cycle_count result passed 2^64 - 1 in an update; "
                             "the result is invalid and must be recomputed");
+    /* DYNG_INTERNAL: a count would have gone below 0. Either the counts
+     * were wrong before the update (only counts given to from_counts can
+     * be) or the update's searches were (a bug). */
+    const long long k = (long long)r->poison_length;
+    const unsigned long long had = r->poison_had, removed = r->poison_removed;
+    if (r->from_counts)
+        return dyng_i_error(DYNG_INTERNAL,
+                            "the count of cycles of length %lld of this cycle_count result would "
+                            "have gone negative in an update (it was %llu, less than the %llu that "
+                            "the update removed): the counts it was made from (by "
+                            "dyng_cycle_count_result_from_counts, Result.from_counts in Python) "
+                            "were wrong, or else dynG has a bug; the result is invalid and must "
+                            "be recomputed",
+                            k, had, removed);
     return dyng_i_error(DYNG_INTERNAL,
-                        "a count of this cycle_count result would have gone negative in an "
-                        "update (a bug in dynG); the result is invalid and must be recomputed");
+                        "the count of cycles of length %lld of this cycle_count result would have "
+                        "gone negative in an update (it was %llu, less than the %llu that the "
+                        "update removed): a bug in dynG (the counts were computed, not given to "
+                        "from_counts); the result is invalid and must be recomputed",
+                        k, had, removed);
 }
 
 /* ---- the rules of a search -------------------------------------------------- */
@@ -109,8 +132,39 @@ static int dedupe_of(const dyng_graph *g) {
     return g->p.order == DYNG_ORDER_SORTED ? DYNG_I_CC_DEDUPE_SORTED : DYNG_I_CC_DEDUPE_STAMPS;
 }
 
+/*
+ * Whether the searches follow the rules of long searches (cycle_count.tmpl.h,
+ * cc_search: the closers, and a full count stays in blocks): for bounds past
+ * DYNG_I_CC_SHORT. With a short bound a search is shallow and local (its
+ * breadth-first searches stop at radius 2, its paths at L - 3 steps), the
+ * rules would save little, and finding the blocks, a pass over every row,
+ * would cost about what the count does; short searches stay as they were
+ * measured (and so do the row slots a count reads, which decide when an
+ * update recounts). With a long bound (or none) the distances prune little:
+ * without the rules a search walks every path out of its root that avoids
+ * smaller ids, however far from any cycle, on a chain or a tree the whole
+ * rest of it.
+ */
+static atomic_int long_search_mode;
+
+#ifdef DYNG_TESTING_HOOKS
+void dyng_testing_cycle_count_long_search(int mode) { atomic_store(&long_search_mode, mode); }
+#endif
+
+static bool long_search_for(int64_t L) {
+    const int mode = atomic_load(&long_search_mode);
+    return mode == 0 ? L > DYNG_I_CC_SHORT : mode == 2;
+}
+
 static dyng_i_cc_setup setup_of(const dyng_graph *g, int64_t L) {
-    dyng_i_cc_setup su = {L, min_length(g), radius_for(L, 2), radius_for(L, 1), dedupe_of(g)};
+    const bool long_search = long_search_for(L);
+    const dyng_i_cc_setup su = {.L = L,
+                                .minlen = min_length(g),
+                                .radius = radius_for(L, 2),
+                                .pair_radius = radius_for(L, 1),
+                                .dedupe = dedupe_of(g),
+                                .long_search = long_search,
+                                .blocks = long_search};
     return su;
 }
 
@@ -157,6 +211,7 @@ static void work_free(dyng_i_cc_work *w) {
     dyng_i_free(w->added);
     dyng_i_free(w->in.rows);
     dyng_i_free(w->in.col);
+    dyng_i_free(w->blocks);
     memset(w, 0, sizeof *w);
 }
 
@@ -170,12 +225,20 @@ static int64_t grown(int64_t cap, int64_t want) {
 }
 
 /*
+ * The reserves below make room all or nothing, the old blocks kept on
+ * failure. With `keep` (an update's prepare), a block they replace is not
+ * freed but left to the update's journal (r->undo, taken before), which
+ * frees it when the update succeeds and puts it back when it fails; each
+ * block is reserved at most once per prepare.
+ */
+
+/*
  * Arrays for `threads` threads' searches on up to n vertices, with the
  * given candidate, frame and histogram room (and stamps with `seen`,
- * two-step counts with `two`): all or nothing, the old ones kept on failure.
+ * two-step counts with `two`).
  */
 static dyng_status work_reserve(dyng_i_cc_work *w, int threads, int64_t n, int64_t cand,
-                                int64_t frames, int64_t hist, bool seen, bool two) {
+                                int64_t frames, int64_t hist, bool seen, bool two, bool keep) {
     if (w->th != NULL && threads <= w->threads && n <= w->cap_n && cand <= w->cap_cand &&
         frames <= w->cap_frames && hist <= w->cap_hist && (!seen || w->have_seen) &&
         (!two || w->have_two))
@@ -213,7 +276,8 @@ static dyng_status work_reserve(dyng_i_cc_work *w, int threads, int64_t n, int64
         threads_free(th, T);
         return dyng_i_oom("cycle_count work arrays", bytes);
     }
-    threads_free(w->th, w->threads);
+    if (!keep)
+        threads_free(w->th, w->threads);
     w->th = th;
     w->threads = T;
     w->cap_n = n;
@@ -229,7 +293,7 @@ static dyng_status work_reserve(dyng_i_cc_work *w, int threads, int64_t n, int64
  * not kept; zeroed with `zero`) when *cap is short; on failure *block and
  * *cap stay as they were. */
 static dyng_status block_reserve(void *old, int64_t *cap, int64_t want, size_t size, bool zero,
-                                 const char *what, void **block) {
+                                 bool keep, const char *what, void **block) {
     *block = old;
     if (old != NULL && *cap >= want)
         return DYNG_OK;
@@ -237,14 +301,15 @@ static dyng_status block_reserve(void *old, int64_t *cap, int64_t want, size_t s
     void *p = zero ? dyng_i_calloc((size_t)c, size) : dyng_i_malloc((size_t)c, size);
     if (p == NULL)
         return dyng_i_oom(what, (size_t)c * size);
-    dyng_i_free(old);
+    if (!keep)
+        dyng_i_free(old);
     *block = p;
     *cap = c;
     return DYNG_OK;
 }
 
 /* The histograms an update adds up (removed, added), len entries each. */
-static dyng_status pending_reserve(dyng_i_cc_work *w, int64_t len) {
+static dyng_status pending_reserve(dyng_i_cc_work *w, int64_t len, bool keep) {
     if (w->removed != NULL && w->added != NULL && w->cap_pending >= len)
         return DYNG_OK;
     const int64_t c = grown(w->cap_pending, len);
@@ -255,8 +320,10 @@ static dyng_status pending_reserve(dyng_i_cc_work *w, int64_t len) {
         dyng_i_free(added);
         return dyng_i_oom("cycle_count histograms", (size_t)c * 16);
     }
-    dyng_i_free(w->removed);
-    dyng_i_free(w->added);
+    if (!keep) {
+        dyng_i_free(w->removed);
+        dyng_i_free(w->added);
+    }
     w->removed = removed;
     w->added = added;
     w->cap_pending = c;
@@ -265,16 +332,27 @@ static dyng_status pending_reserve(dyng_i_cc_work *w, int64_t len) {
 
 /* Room for the in-rows of a directed graph that stores none: n records and
  * `entries` targets (nothing for the other graphs). */
-static dyng_status in_reserve(const dyng_graph *g, dyng_i_cc_work *w, int64_t n, int64_t entries) {
+static dyng_status in_reserve(const dyng_graph *g, dyng_i_cc_work *w, int64_t n, int64_t entries,
+                              bool keep) {
     if (!g->p.directed || g->p.store_transposed)
         return DYNG_OK;
     void *rows, *col;
-    DYNG_I_TRY(block_reserve(w->in.rows, &w->in.vert_alloc, n, g->k->row_record_bytes, false,
+    DYNG_I_TRY(block_reserve(w->in.rows, &w->in.vert_alloc, n, g->k->row_record_bytes, false, keep,
                              "cycle_count in-rows", &rows));
     w->in.rows = rows;
-    DYNG_I_TRY(block_reserve(w->in.col, &w->in.slot_alloc, entries, g->k->vertex_bytes, false,
+    DYNG_I_TRY(block_reserve(w->in.col, &w->in.slot_alloc, entries, g->k->vertex_bytes, false, keep,
                              "cycle_count in-rows", &col));
     w->in.col = col;
+    return DYNG_OK;
+}
+
+/* Room for the blocks of a graph of n vertices (the kernels' blocks: an
+ * int64 and six vertex ids per vertex). */
+static dyng_status blocks_reserve(const dyng_graph *g, dyng_i_cc_work *w, int64_t n, bool keep) {
+    void *blocks;
+    DYNG_I_TRY(block_reserve(w->blocks, &w->cap_blocks, n, 8 + 6 * g->k->vertex_bytes, false, keep,
+                             "cycle_count blocks", &blocks));
+    w->blocks = blocks;
     return DYNG_OK;
 }
 
@@ -290,8 +368,25 @@ static const dyng_i_adj *in_of(const dyng_graph *g, dyng_i_cc_work *w) {
     return &w->in;
 }
 
+/* Count every cycle of g up to su->L into out (the threads' arrays, and
+ * with su->blocks the blocks' room, reserved for g), polling r unless it is
+ * NULL; the row slots read into *slots. Without room for the blocks (which
+ * every caller reserves) it counts without them: the same counts. */
+static dyng_status count_graph(const dyng_graph *g, dyng_i_cc_setup su, dyng_i_cc_work *w,
+                               dyng_resources *r, uint64_t *out, int64_t *slots) {
+    const dyng_i_adj *in = in_of(g, w);
+    int64_t block_slots = 0;
+    su.blocks = su.blocks && w->blocks != NULL && w->cap_blocks >= g->n;
+    if (su.blocks)
+        block_slots = kernels_of(g)->blocks(g, in, w->blocks, w->cap_blocks);
+    const dyng_status st =
+        kernels_of(g)->count_roots(g, in, &su, w, dyng_i_threads(g->res), r, out, slots);
+    *slots += block_slots;
+    return st;
+}
+
 /* Room for cap counts, keeping the first r->len. */
-static dyng_status counts_reserve(dyng_cycle_count_result *r, int64_t cap) {
+static dyng_status counts_reserve(dyng_cycle_count_result *r, int64_t cap, bool keep) {
     if (r->counts != NULL && r->cap >= cap)
         return DYNG_OK;
     cap = grown(r->cap, cap < 1 ? 1 : cap);
@@ -300,15 +395,54 @@ static dyng_status counts_reserve(dyng_cycle_count_result *r, int64_t cap) {
         return dyng_i_oom("cycle counts", (size_t)cap * sizeof(uint64_t));
     if (r->len > 0)
         memcpy(c, r->counts, (size_t)r->len * sizeof(uint64_t));
-    dyng_i_free(r->counts);
+    if (!keep)
+        dyng_i_free(r->counts);
     r->counts = c;
     r->cap = cap;
     return DYNG_OK;
 }
 
+/* Of a block that an update's prepare may have replaced (`now`, and
+ * `before` it), free the one the update no longer needs: the one before
+ * when it succeeded (`keep`), else the one prepare made; nothing when the
+ * block was not replaced. */
+static void drop_replaced(void *now, void *before, bool keep) {
+    if (now != before)
+        dyng_i_free(keep ? before : now);
+}
+
+/* End an update's journal (r->undo; nothing when none is open). With
+ * `keep` (the update succeeded), free every block its prepare replaced;
+ * otherwise free those it made and put back the work and the counts as
+ * they were, blocks, capacities and all. */
+static void undo_end(dyng_cycle_count_result *r, bool keep) {
+    dyng_i_cc_undo *u = &r->undo;
+    if (!u->active)
+        return;
+    dyng_i_cc_work *w = &r->work, *was = &u->work;
+    if (w->th != was->th)
+        threads_free(keep ? was->th : w->th, keep ? was->threads : w->threads);
+    drop_replaced(w->pairs, was->pairs, keep);
+    drop_replaced(w->keys, was->keys, keep);
+    drop_replaced(w->first, was->first, keep);
+    drop_replaced(w->removed, was->removed, keep);
+    drop_replaced(w->added, was->added, keep);
+    drop_replaced(w->in.rows, was->in.rows, keep);
+    drop_replaced(w->in.col, was->in.col, keep);
+    drop_replaced(w->blocks, was->blocks, keep);
+    drop_replaced(r->counts, u->counts, keep);
+    if (!keep) {
+        *w = *was;
+        r->counts = u->counts;
+        r->cap = u->cap;
+    }
+    memset(u, 0, sizeof *u);
+}
+
 dyng_status dyng_cycle_count_result_free(dyng_cycle_count_result **r) {
     if (r == NULL || *r == NULL)
         return DYNG_OK;
+    undo_end(*r, false); /* none is open outside dyng_update */
     work_free(&(*r)->work);
     dyng_i_free((*r)->counts);
     dyng_i_free(*r);
@@ -327,8 +461,9 @@ static dyng_status result_new(dyng_cycle_count_result **out, const dyng_graph *g
     r->options = *o;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
+    r->num_vertices = g->n;
     r->poison = DYNG_OK;
-    dyng_status st = counts_reserve(r, o->max_length < 0 ? g->n + 1 : o->max_length + 1);
+    dyng_status st = counts_reserve(r, o->max_length < 0 ? g->n + 1 : o->max_length + 1, false);
     if (st != DYNG_OK) {
         dyng_cycle_count_result_free(&r);
         return st;
@@ -350,16 +485,18 @@ static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
         return dyng_i_error(DYNG_INTERRUPTED, "cycle_count compute was interrupted");
     r->max_row = kernels_of(g)->max_row(g, NULL);
     DYNG_I_TRY(work_reserve(w, threads, n, cand_bound(L, r->max_row, g->out.live),
-                            frames_bound(L, n), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS, true));
-    DYNG_I_TRY(pending_reserve(w, L + 1));
-    DYNG_I_TRY(in_reserve(g, w, n, g->out.live));
+                            frames_bound(L, n), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS, true,
+                            false));
+    DYNG_I_TRY(pending_reserve(w, L + 1, false));
+    DYNG_I_TRY(in_reserve(g, w, n, g->out.live, false));
+    if (su.blocks && L >= su.minlen)
+        DYNG_I_TRY(blocks_reserve(g, w, n, false));
     uint64_t *hist = w->added;
     memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
     r->work_slots = 0;
     if (L >= su.minlen) {
         const int64_t t0 = dyng_i_stage_start();
-        DYNG_I_TRY(kernels_of(g)->count_roots(g, in_of(g, w), &su, w, threads, g->res, hist,
-                                              &r->work_slots));
+        DYNG_I_TRY(count_graph(g, su, w, g->res, hist, &r->work_slots));
         dyng_i_stage_end("cycle_count.search", t0);
     }
     /* Bounded: max_length + 1 entries; lengths past L (past n) have none,
@@ -411,20 +548,16 @@ static int compare_pairs(const void *x, const void *y) {
 
 /* P: the pairs that b names, with ids below nb (no other can be an edge
  * before or after), self-loops left out; sorted, each once, with its
- * deletions counted. */
+ * deletions counted. A prepare's: the blocks it replaces are the journal's.
+ * (dyng_i_cycle_count_check has refused a batch too long for the keys.) */
 static dyng_status collect_pairs(const dyng_graph *g, const dyng_batch *b, dyng_i_cc_work *w,
                                  int64_t nb) {
     const int64_t want = b->num_del + b->num_ins;
-    if (want >= (int64_t)UINT32_MAX) /* keys are indexed by uint32 (work.first) */
-        return dyng_i_error(DYNG_CAPACITY,
-                            "the batch has %lld changes; a cycle_count update takes fewer than "
-                            "2^32 - 1",
-                            (long long)want);
     void *pairs, *keys;
-    DYNG_I_TRY(block_reserve(w->pairs, &w->cap_pairs, want, sizeof(dyng_i_cc_pair), false,
+    DYNG_I_TRY(block_reserve(w->pairs, &w->cap_pairs, want, sizeof(dyng_i_cc_pair), false, true,
                              "the batch's pairs", &pairs));
     w->pairs = pairs;
-    DYNG_I_TRY(block_reserve(w->keys, &w->cap_keys, want, sizeof(dyng_i_cc_key), false,
+    DYNG_I_TRY(block_reserve(w->keys, &w->cap_keys, want, sizeof(dyng_i_cc_key), false, true,
                              "the batch's pairs", &keys));
     w->keys = keys;
     int64_t np = 0;
@@ -521,33 +654,49 @@ static bool recount_pays(const dyng_graph *g, const dyng_cycle_count_result *r,
     return est > limit;
 }
 
-dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
-                                       dyng_cycle_count_result *r) {
+dyng_status dyng_i_cycle_count_check(const dyng_graph *g, const dyng_batch *b,
+                                     const dyng_cycle_count_result *r) {
     DYNG_I_TRY(check_poison(r));
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
         return dyng_i_stale_error("cycle_count", r->graph_version, r->graph_state_id, g->version,
                                   g->state_id);
     DYNG_I_TRY(check_options(&r->options));
+    const int64_t changes = b->num_del + b->num_ins;
+    if (changes >= (int64_t)UINT32_MAX) /* keys are indexed by uint32 (work.first) */
+        return dyng_i_error(DYNG_CAPACITY,
+                            "the batch has %lld changes; a cycle_count update takes fewer than "
+                            "2^32 - 1",
+                            (long long)changes);
+    return DYNG_OK;
+}
+
+dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
+                                       dyng_cycle_count_result *r, int64_t n_new) {
     const dyng_cycle_count_options *o = &r->options;
     dyng_i_cc_work *w = &r->work;
-    /* Room for the graph after the batch: its vertices, its longest row (each
-     * insertion adds at most one entry to a row) and its entries. */
-    const int64_t nb = dyng_i_batch_vertex_bound(g, b), L = search_bound(o, nb);
+    /* The journal: every block replaced below stays until the update ends. */
+    r->undo.active = true;
+    r->undo.work = r->work;
+    r->undo.counts = r->counts;
+    r->undo.cap = r->cap;
+    /* Room for the graph after the batch: its n_new vertices, its longest
+     * row (each insertion adds at most one entry to a row) and its entries. */
+    const int64_t nb = n_new, L = search_bound(o, nb);
     const int64_t ins = b->num_ins;
     const int64_t max_row = r->max_row + ins;
     const int64_t entries = g->out.live + (g->p.directed ? ins : 2 * ins);
     const dyng_i_cc_setup su = setup_of(g, L);
     DYNG_I_TRY(work_reserve(w, dyng_i_threads(g->res), nb, cand_bound(L, max_row, entries),
-                            frames_bound(L, nb), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS,
+                            frames_bound(L, nb), L + 1, su.dedupe == DYNG_I_CC_DEDUPE_STAMPS, true,
                             true));
-    DYNG_I_TRY(pending_reserve(w, L + 1));
+    DYNG_I_TRY(pending_reserve(w, L + 1, true));
     void *first;
-    DYNG_I_TRY(block_reserve(w->first, &w->cap_first, nb, sizeof(uint32_t), true,
+    DYNG_I_TRY(block_reserve(w->first, &w->cap_first, nb, sizeof(uint32_t), true, true,
                              "cycle_count key index", &first));
     w->first = first;
     if (o->max_length < 0)
-        DYNG_I_TRY(counts_reserve(r, nb + 1));
-    DYNG_I_TRY(in_reserve(g, w, nb, entries > g->out.live ? entries : g->out.live));
+        DYNG_I_TRY(counts_reserve(r, nb + 1, true));
+    DYNG_I_TRY(in_reserve(g, w, nb, entries > g->out.live ? entries : g->out.live, true));
     DYNG_I_TRY(collect_pairs(g, b, w, nb));
     w->bound = L;
 
@@ -567,8 +716,11 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
     w->recount = recount_pays(g, r, w);
     w->steps_before = 0;
     memset(w->removed, 0, (size_t)(L + 1) * sizeof(uint64_t));
-    if (w->recount)
-        return DYNG_OK; /* the finish counts the graph after */
+    if (w->recount) { /* the finish counts the graph after, in blocks when a compute would */
+        if (su.blocks && L >= su.minlen)
+            DYNG_I_TRY(blocks_reserve(g, w, nb, true));
+        return DYNG_OK;
+    }
     const int64_t t0 = dyng_i_stage_start();
     DYNG_I_TRY(count_keys(g, w, L, nd, g->res, w->removed, &w->steps_before));
     dyng_i_stage_end("cycle_count.before", t0);
@@ -586,8 +738,7 @@ static void recount(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
     uint64_t *hist = w->added;
     memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
     const int64_t t0 = dyng_i_stage_start();
-    if (L >= su.minlen && kernels_of(g)->count_roots(g, in_of(g, w), &su, w, dyng_i_threads(g->res),
-                                                     NULL, hist, &r->work_slots) != DYNG_OK) {
+    if (L >= su.minlen && count_graph(g, su, w, NULL, hist, &r->work_slots) != DYNG_OK) {
         r->poison = DYNG_CAPACITY;
         return;
     }
@@ -604,8 +755,11 @@ static void recount(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
     }
 }
 
+void dyng_i_cycle_count_abort(dyng_cycle_count_result *r) { undo_end(r, false); }
+
 void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
                                const dyng_apply_summary *applied, dyng_cycle_count_stats *stats) {
+    undo_end(r, true); /* the batch is applied: the blocks before go */
     dyng_cycle_count_stats s;
     memset(&s, 0, sizeof s);
     s.apply = *applied;
@@ -641,9 +795,12 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
     for (int64_t k = 0; k <= L && r->poison == DYNG_OK && !w->recount; k++) {
         const uint64_t before = k < r->len ? r->counts[k] : 0;
         uint64_t now;
-        if (before < w->removed[k])
-            r->poison = DYNG_INTERNAL;
-        else if (__builtin_add_overflow(before - w->removed[k], w->added[k], &now))
+        if (before < w->removed[k]) {
+            r->poison = DYNG_INTERNAL; /* what check_poison's message names */
+            r->poison_length = k;
+            r->poison_had = before;
+            r->poison_removed = w->removed[k];
+        } else if (__builtin_add_overflow(before - w->removed[k], w->added[k], &now))
             r->poison = DYNG_CAPACITY;
         else {
             r->counts[k] = now;
@@ -666,6 +823,7 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
         r->max_row = named;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
+    r->num_vertices = g->n;
     if (!w->recount)
         s.iterations = w->steps_before + steps_after;
     s.fallback_used = w->recount;
@@ -701,7 +859,9 @@ dyng_status dyng_cycle_count_result_clone(dyng_cycle_count_result **out,
     c->max_row = r->max_row;
     c->work_slots = r->work_slots;
     c->poison = DYNG_OK;
-    dyng_status st = counts_reserve(c, r->len);
+    c->from_counts = r->from_counts;
+    c->num_vertices = r->num_vertices;
+    dyng_status st = counts_reserve(c, r->len, false);
     if (st != DYNG_OK) {
         dyng_cycle_count_result_free(&c);
         return st;
@@ -731,11 +891,18 @@ dyng_status dyng_cycle_count_result_from_counts(dyng_cycle_count_result **out, c
                             "len is %lld; a max_length of %lld takes %lld counts (lengths 0..%lld)",
                             (long long)len, (long long)o.max_length, (long long)(o.max_length + 1),
                             (long long)o.max_length);
-    if (o.max_length < 0 && (len < 1 || len > g->n + 1 || (len > 1 && counts[len - 1] == 0)))
+    if (o.max_length < 0 && (len < 1 || len > g->n + 1))
         return dyng_i_error(DYNG_INVALID_ARGUMENT,
-                            "len is %lld; with no bound the counts run to the longest cycle: "
-                            "1 .. %lld entries, the last one not 0 (unless it is the only one)",
-                            (long long)len, (long long)(g->n + 1));
+                            "len is %lld; with no bound (max_length -1) the counts run from length "
+                            "0 to the longest cycle: 1 .. %lld entries on a graph of %lld vertices",
+                            (long long)len, (long long)(g->n + 1), (long long)g->n);
+    if (o.max_length < 0 && len > 1 && counts[len - 1] == 0)
+        return dyng_i_error(DYNG_INVALID_ARGUMENT,
+                            "counts[%lld], the last of the %lld counts, is 0; with no bound "
+                            "(max_length -1) the counts end at the longest cycle, so the last one "
+                            "must not be 0 unless it is the only one ([0] when there is no cycle): "
+                            "leave out the trailing zeros",
+                            (long long)(len - 1), (long long)len);
     const int64_t minlen = min_length(g);
     for (int64_t k = 0; k < len; k++)
         if (counts[k] != 0 && (k < minlen || k > g->n))
@@ -747,13 +914,14 @@ dyng_status dyng_cycle_count_result_from_counts(dyng_cycle_count_result **out, c
                                 (long long)k);
     dyng_cycle_count_result *r = NULL;
     DYNG_I_TRY(result_new(&r, g, &o));
-    dyng_status st = counts_reserve(r, len);
+    dyng_status st = counts_reserve(r, len, false);
     if (st != DYNG_OK) {
         dyng_cycle_count_result_free(&r);
         return st;
     }
     memcpy(r->counts, counts, (size_t)len * sizeof(uint64_t));
     r->len = len;
+    r->from_counts = true;
     r->max_row = kernels_of(g)->max_row(g, NULL);
     *out = r;
     return DYNG_OK;
@@ -810,4 +978,12 @@ dyng_status dyng_cycle_count_result_graph_state_id(uint64_t *state_id,
     DYNG_I_TRY(check_poison(r));
     *state_id = r->graph_state_id;
     return DYNG_OK;
+}
+
+int64_t dyng_i_cycle_count_result_span(const dyng_cycle_count_result *r) {
+    /* No simple cycle is longer than the vertex count: compute and the
+     * updates write lengths up to it, and from_counts refuses a non-zero
+     * count past it. */
+    const int64_t span = r->num_vertices + 1;
+    return r->len < span ? r->len : span;
 }

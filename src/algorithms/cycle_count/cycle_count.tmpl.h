@@ -153,6 +153,12 @@ typedef struct VIEW {
     const uint32_t *first;     /* pair searches: the first key of each vertex */
     bool undirected;
     bool reversed; /* the rows swapped: a step x -> y is the edge y -> x */
+    bool prune;    /* the rules of long searches (dyng_i_cc_setup.long_search) */
+    /* Long computes (dyng_i_cc_setup.blocks): the blocks the searches stay
+     * in (cc_blocks), each vertex's (-1: none) and each block's top vertex;
+     * NULL otherwise. */
+    const DYNG_V *blk;
+    const DYNG_V *blk_top;
 } VIEW;
 
 static VIEW DYNG_FN(cc_view_of)(const dyng_graph *g, const dyng_i_adj *in,
@@ -171,6 +177,7 @@ static VIEW DYNG_FN(cc_view_of)(const dyng_graph *g, const dyng_i_adj *in,
     v.cap_n = w->cap_n;
     v.first = w->first;
     v.undirected = !g->p.directed;
+    v.prune = su->long_search;
     return v;
 }
 
@@ -198,35 +205,112 @@ static inline bool DYNG_FN(cc_excl)(const VIEW *v, int64_t prefix, int64_t x, in
                        : dyng_i_cc_excluded(v->keys, v->first, prefix, v->undirected, x, y);
 }
 
+/* ---- blocks (v->blk) ------------------------------------------------------------ */
+
+/* Block b's vertices are those numbered by it (blk[y] == b) and its top
+ * (blk_top[b] == y); see cc_blocks. */
+
+/* The block that holds both s and y (two blocks share at most one vertex,
+ * so there is at most one), or -1: then no cycle of 3 or more holds both, and
+ * on a directed graph no cycle at all (they are in different strongly
+ * connected components). */
+static inline int64_t DYNG_FN(cc_shared_block)(const VIEW *v, int64_t s, int64_t y) {
+    const int64_t bs = (int64_t)v->blk[s], by = (int64_t)v->blk[y];
+    if (by >= 0 && (by == bs || (int64_t)v->blk_top[by] == s))
+        return by;
+    if (bs >= 0 && (int64_t)v->blk_top[bs] == y)
+        return bs;
+    return -1;
+}
+
+/* The block that holds root and x (x != root, known to share one with it):
+ * the one x is numbered by when root is in it, else root's, whose top x is. */
+static inline int64_t DYNG_FN(cc_block_with)(const VIEW *v, int64_t root, int64_t x) {
+    const int64_t bx = (int64_t)v->blk[x];
+    if (bx >= 0 && (bx == (int64_t)v->blk[root] || (int64_t)v->blk_top[bx] == root))
+        return bx;
+    return (int64_t)v->blk[root];
+}
+
+/* Whether root has a step to a vertex above lo other than z (and, with
+ * blocks, one it shares a block with). */
+static bool DYNG_FN(cc_other_step)(const VIEW *v, int64_t root, int64_t lo, int64_t z) {
+    const int64_t off = (int64_t)v->orows[root].off, len = DYNG_FN(len_of)(&v->orows[root]);
+    for (int64_t i = off; i < off + len; i++) {
+        const int64_t y = (int64_t)v->ocol[i];
+        if (y > lo && y != z && y != root &&
+            (v->blk == NULL || DYNG_FN(cc_shared_block)(v, root, y) >= 0))
+            return true;
+    }
+    return false;
+}
+
 /* The breadth-first search back from root over vertices > lo, out to the
  * radius: dist of each vertex reached, listed in t->queue. Returns how many
  * (the root included), the root's in-neighbours first (*n1 of them, from
- * queue[1]). */
+ * queue[1]). It stops after them when there are fewer than min1, or (with
+ * `only`, a long compute on a directed graph) when there is one, z, and the root
+ * has no other step: then z closes a 2-cycle at most, and the search goes
+ * no further than z (cc_search's closers), so the distances past the
+ * root's in-neighbours are never read.
+ *
+ * With blocks (v->blk), a vertex counts only when it shares a block with the
+ * root, and the search goes on from it inside that block only: a vertex
+ * other than the root is in at most one block with it, and a path back to
+ * the root that closes a cycle of 3 or more stays in one block. The
+ * distances are then those inside the blocks, still lower bounds on every
+ * path back that a counted cycle can take. */
 static int64_t DYNG_FN(cc_bfs)(const VIEW *v, dyng_i_cc_thread *t, int64_t root, int64_t lo,
-                               int64_t *n1) {
+                               int64_t min1, bool only, int64_t *n1) {
     uint8_t *dist = t->dist;
     int64_t *queue = t->queue;
+    const DYNG_V *icol = v->icol, *blk = v->blk;
     const uint8_t radius = v->radius;
     int64_t nq = 1;
     queue[0] = root;
     dist[root] = 0;
-    *n1 = 0;
-    for (int64_t i = 0; i < nq; i++) {
+    /* The root's in-neighbours (sharing a block with it), at distance 1. */
+    int64_t off = (int64_t)v->irows[root].off, len = DYNG_FN(len_of)(&v->irows[root]);
+    t->slots += len;
+    for (int64_t j = off; j < off + len; j++) {
+        const int64_t y = (int64_t)icol[j];
+        if (y <= lo || dist[y] <= radius || (blk && DYNG_FN(cc_shared_block)(v, root, y) < 0))
+            continue;
+        dist[y] = 1;
+        queue[nq++] = y;
+    }
+    *n1 = nq - 1;
+    if (*n1 < min1 || (only && *n1 == 1 && !DYNG_FN(cc_other_step)(v, root, lo, queue[1])))
+        return nq;
+    /* Then out to the radius; with blocks, from x only into x's block with
+     * the root. */
+    for (int64_t i = 1; i < nq; i++) {
         const int64_t x = queue[i];
         const uint8_t dx = dist[x];
         if (dx >= radius)
             break; /* the queue is in distance order: the rest are at the radius */
-        const int64_t off = (int64_t)v->irows[x].off, len = DYNG_FN(len_of)(&v->irows[x]);
+        off = (int64_t)v->irows[x].off;
+        len = DYNG_FN(len_of)(&v->irows[x]);
         t->slots += len;
-        for (int64_t j = off; j < off + len; j++) {
-            const int64_t y = (int64_t)v->icol[j];
-            if (y <= lo || dist[y] <= radius)
-                continue;
-            dist[y] = (uint8_t)(dx + 1);
-            queue[nq++] = y;
+        if (blk == NULL) {
+            for (int64_t j = off; j < off + len; j++) {
+                const int64_t y = (int64_t)icol[j];
+                if (y <= lo || dist[y] <= radius)
+                    continue;
+                dist[y] = (uint8_t)(dx + 1);
+                queue[nq++] = y;
+            }
+        } else {
+            const int64_t b = DYNG_FN(cc_block_with)(v, root, x);
+            const int64_t b_top = (int64_t)v->blk_top[b];
+            for (int64_t j = off; j < off + len; j++) {
+                const int64_t y = (int64_t)icol[j];
+                if (y <= lo || dist[y] <= radius || ((int64_t)blk[y] != b && y != b_top))
+                    continue;
+                dist[y] = (uint8_t)(dx + 1);
+                queue[nq++] = y;
+            }
         }
-        if (i == 0)
-            *n1 = nq - 1;
     }
     return nq;
 }
@@ -392,11 +476,15 @@ static void DYNG_FN(cc_take)(const VIEW *v, dyng_i_cc_thread *t, int64_t z, int6
  * is above `bound`: lo, or y1 when ordered); each z with y -> z -> root
  * closes one of length L: the two[y] taken ones, less those on the path
  * (a pair search's first vertex, always on it, is never taken).
+ *
+ * Not inlined: in cc_search, its tight loop (most of a count at
+ * max_length 4) was compiled with more instructions per target, about 5 %
+ * more in all on email-Enron; the call costs far less.
  */
-static inline void DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int64_t x, uint8_t dx,
-                                         int64_t root, int64_t first, int64_t lo, int64_t bound,
-                                         int64_t prefix, const dyng_i_cc_frame *fr, int64_t top,
-                                         uint64_t *near, uint64_t *far) {
+static __attribute__((noinline)) void
+DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int64_t x, uint8_t dx, int64_t root,
+                      int64_t first, int64_t lo, int64_t bound, int64_t prefix,
+                      const dyng_i_cc_frame *fr, int64_t top, uint64_t *near, uint64_t *far) {
     const DYNG_V *col = v->ocol;
     const uint8_t *dist = t->dist;
     const uint32_t *two = t->two;
@@ -460,12 +548,27 @@ static inline void DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int
  * cycles of length L (cc_last_step); above that, lists x's targets that can
  * still close in time (d + 1 + their distance <= L) as candidates, and goes
  * on with the first of them (a frame per vertex of the path).
+ *
+ * In long searches (v->prune: bounds past 6, or none) two rules keep the
+ * search from walking paths that cannot close, which the distances alone
+ * do not see when L is large (they are known out to the radius only, and
+ * reach the root through any vertex, the path's own included: on a long
+ * chain 0 - 1 - 2 - ... every vertex above the root is close to it through
+ * the root's neighbour on the chain, so each root walked the whole rest of
+ * the chain, and a count took time quadratic in its length):
+ *  - closers: a cycle of 3 or more that goes on past x returns to the root
+ *    from one of its in-neighbours (the n1 of the breadth-first search) that
+ *    is not on the path, x included; when none is left, x goes no further.
+ *    (An undirected root needs two of them, one each way.)
+ *  - blocks (long computes, v->blk): after the first step root -> y1, the
+ *    path stays in the block that holds both (cc_blocks), and y1 shares one
+ *    with the root.
  */
 static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root, int64_t first,
                                int64_t lo, int64_t prefix, atomic_int *stop,
                                const dyng_resources *r) {
     const ROW *rows = v->orows;
-    const DYNG_V *col = v->ocol;
+    const DYNG_V *col = v->ocol, *blk = v->blk;
     uint8_t *dist = t->dist;
     uint64_t *hist = t->hist;
     int64_t *cand = t->cand;
@@ -475,12 +578,18 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
     const int64_t base = first < 0 ? 0 : 1; /* the depth of the first vertex entered */
     bool ok = true;
 
+    /* The closers, in long searches (v->prune): an undirected root
+     * (compute) needs two neighbours above it, one for each end of a cycle;
+     * past a directed root's only in-neighbour there is nothing to search
+     * when it is also the root's only step (cc_bfs). */
+    const int64_t min1 = v->prune && v->ordered ? 2 : 1;
+    const bool only = v->prune && first < 0 && !v->undirected;
     int64_t n1 = 0;
-    const int64_t nq = DYNG_FN(cc_bfs)(v, t, root, lo, &n1);
+    const int64_t nq = DYNG_FN(cc_bfs)(v, t, root, lo, min1, only, &n1);
     dist[root] = DYNG_I_CC_ON_PATH;
     /* No in-neighbour (above lo): no cycle through root. A pair search needs
      * first to be able to close in time. */
-    if (n1 == 0 || (first >= 0 && 1 + (dist[first] > far ? far : dist[first]) > L))
+    if (n1 < min1 || (first >= 0 && 1 + (dist[first] > far ? far : dist[first]) > L))
         goto reset;
 
     /* Two-step counts, where the search goes as deep as L - 3: every z at
@@ -495,7 +604,11 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
     if (two && v->ordered && !v->sorted && n1 > 1)
         qsort(in1, (size_t)n1, sizeof(int64_t), dyng_i_cc_compare_ids);
 
-    int64_t x = first < 0 ? root : first, top = 0, nc = 0, y1 = -1;
+    /* closers: the root's in-neighbours held by the path's frames (at depth
+     * 1 or more: those with distance 1; the root's own frame has 0). b1, b1_top:
+     * with blocks, the block of the step root -> y1 and its top. */
+    int64_t x = first < 0 ? root : first, top = 0, nc = 0, y1 = -1, closers = 0;
+    int64_t b1 = -1, b1_top = -1;
     for (;;) {
         /* Enter x at depth d. */
         const int64_t d = base + top;
@@ -513,13 +626,22 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
             y1 = x;
             while (two && v->ordered && zi > 0 && in1[zi - 1] > y1)
                 DYNG_FN(cc_take)(v, t, in1[--zi], root, lo, prefix);
+            if (blk) { /* y1 shares a block with the root (the root's candidates do) */
+                b1 = DYNG_FN(cc_shared_block)(v, root, x);
+                b1_top = (int64_t)v->blk_top[b1];
+            }
         }
         const int64_t bound = v->ordered && d >= 1 ? y1 : lo; /* the last vertex is above it */
         /* x closes a cycle of length d + 1 when it has an edge to the root. */
         if (dx == 1 && d + 1 >= v->minlen && x > bound &&
             !(ex && DYNG_FN(cc_excl)(v, prefix, x, root)))
             hist[d + 1]++;
-        if (two && d == L - 3) {
+        /* Whether a longer cycle can go on past x: an in-neighbour of the
+         * root must be left to return through, off the path and not x. */
+        const int64_t cx = dx == 1;
+        if (v->prune && d >= 1 && n1 - closers - cx <= 0) {
+            dist[x] = dx;
+        } else if (two && d == L - 3) {
             DYNG_FN(cc_two_steps)
             (v, t, x, dx, root, first, lo, bound, prefix, fr, top, &hist[L - 1], &hist[L]);
             dist[x] = dx;
@@ -539,6 +661,11 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
                 const uint8_t dy = dist[y];
                 if (dy == DYNG_I_CC_ON_PATH || y <= lo || d + 1 + (dy > far ? far : dy) > L ||
                     (ex && DYNG_FN(cc_excl)(v, prefix, x, y)))
+                    continue;
+                /* Blocks: the root's candidates share one with it; the
+                 * others are in the first step's. */
+                if (blk && (d == 0 ? DYNG_FN(cc_shared_block)(v, root, y) < 0
+                                   : (int64_t)blk[y] != b1 && y != b1_top))
                     continue;
                 cand[nc++] = y;
             }
@@ -560,6 +687,7 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
                 fr[top].next = start;
                 fr[top].end = nc;
                 top++;
+                closers += cx;
             } else {
                 dist[x] = dx;
             }
@@ -577,6 +705,7 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
                 break;
             }
             dist[f->x] = f->dx;
+            closers -= f->dx == 1;
             nc = f->start;
             top--;
         }
@@ -594,6 +723,180 @@ reset:
     t->num_two = 0;
     return ok;
 }
+
+/* ---- the blocks of a long compute ----------------------------------------------- */
+
+/* The arrays of w->blocks (cap entries each, cycle_count.c's blocks_reserve):
+ * the slot iterators (int64) first, then six arrays of ids: comp (returned),
+ * top, and four the computation works in (into *work, unless NULL). */
+static DYNG_V *DYNG_FN(cc_block_arrays)(void *block, int64_t cap, DYNG_V **work) {
+    DYNG_V *comp = (DYNG_V *)((int64_t *)block + cap);
+    if (work != NULL)
+        *work = comp + 2 * cap;
+    return comp;
+}
+
+#define DFS DYNG_FN(cc_dfs)
+
+/* The state of one of cc_blocks' depth-first searches (its arrays are
+ * cc_block_arrays'): how many vertices it has reached, and its stack. */
+typedef struct DFS {
+    int64_t *it;
+    DYNG_V *idx, *low, *parent, *stack;
+    int64_t count, sp;
+} DFS;
+
+/* Reach y from x (-1: y starts a search): number it, put it on the stack. */
+static inline void DYNG_FN(cc_dfs_reach)(DFS *s, int64_t y, int64_t x) {
+    s->idx[y] = s->low[y] = (DYNG_V)++s->count;
+    s->it[y] = 0;
+    s->parent[y] = (DYNG_V)x;
+    s->stack[s->sp++] = (DYNG_V)y;
+}
+
+/* Give label to the vertices on the stack down to x, and take them off. */
+static inline void DYNG_FN(cc_dfs_pop)(DFS *s, int64_t x, DYNG_V *comp, int64_t label) {
+    int64_t y;
+    do {
+        y = (int64_t)s->stack[--s->sp];
+        comp[y] = (DYNG_V)label;
+        s->it[y] = -1;
+    } while (y != x);
+}
+
+/*
+ * The blocks that a long compute's searches stay in (dyng_i_cc_setup.blocks),
+ * into w's arrays (cc_block_arrays), for g with in-rows `in`. Returns the row
+ * slots read.
+ *
+ * R is the underlying simple graph of g (an edge {x, y} where x -> y or
+ * y -> x, x != y), on a directed graph only its edges inside one strongly
+ * connected component. A simple cycle of 3 or more of g is also one of R
+ * (its vertices are distinct, so are its pairs), and the edges of a cycle
+ * of R lie in one block of R (a maximal 2-connected subgraph, or a bridge
+ * on its own); a directed 2-cycle is inside a strongly connected component
+ * too. Two blocks share at most one vertex, a cut vertex, which is in
+ * several; so each block is numbered by the depth-first search below: comp[x]
+ * is the block of the tree edge from x's parent (-1 for the vertex each
+ * search starts from, the child of none), and top[b] is the parent of block
+ * b's first vertex. Block b is then {x : comp[x] == b} and top[b].
+ *
+ * Both passes are iterative depth-first searches (Tarjan's): idx[x] numbers
+ * x in the order reached (from 1; 0: not yet), low[x] is the smallest
+ * number its subtree reaches by one more edge, parent[x] the vertex it was
+ * reached from, it[x] its next slot to read (-1 once x has been given its
+ * component or block), stack the vertices reached and not yet given one.
+ */
+static int64_t DYNG_FN(cc_blocks)(const dyng_graph *g, const dyng_i_adj *in, void *block,
+                                  int64_t cap) {
+    const int64_t n = g->n;
+    const bool directed = g->p.directed;
+    const ROW *orows = DYNG_FN(rows)(&g->out), *irows = DYNG_FN(rows)(in);
+    const DYNG_V *ocol = DYNG_FN(cols)(&g->out), *icol = DYNG_FN(cols)(in);
+    DFS s = {.it = block};
+    DYNG_V *comp = DYNG_FN(cc_block_arrays)(block, cap, &s.idx), *top = comp + cap;
+    s.low = s.idx + cap;
+    s.parent = s.low + cap;
+    s.stack = s.parent + cap;
+    int64_t *it = s.it;
+    DYNG_V *idx = s.idx, *low = s.low, *parent = s.parent;
+    int64_t slots = 0;
+
+    /* 1. Directed: the strongly connected components into comp (numbered
+     * from 0). A vertex on the stack (reached, it[] not -1) lowers low[] of
+     * the vertex whose edge reaches it; x roots a component when low[x]
+     * stays idx[x]. */
+    if (directed) {
+        memset(idx, 0, (size_t)n * sizeof(DYNG_V));
+        int64_t comps = 0;
+        for (int64_t start = 0; start < n; start++) {
+            if (idx[start] != 0)
+                continue;
+            int64_t x = start;
+            DYNG_FN(cc_dfs_reach)(&s, x, -1);
+            while (x >= 0) {
+                const int64_t len = DYNG_FN(len_of)(&orows[x]);
+                if (it[x] < len) {
+                    const int64_t y = (int64_t)ocol[(int64_t)orows[x].off + it[x]++];
+                    if (idx[y] == 0) { /* a tree edge: go down to y */
+                        DYNG_FN(cc_dfs_reach)(&s, y, x);
+                        x = y;
+                    } else if (it[y] >= 0 && idx[y] < low[x]) {
+                        low[x] = idx[y];
+                    }
+                    continue;
+                }
+                /* x is done: its parent sees its low (no change when x roots
+                 * a component: low[x] == idx[x] is above the parent's). */
+                slots += len + 1;
+                const int64_t p = (int64_t)parent[x];
+                if (p >= 0 && low[x] < low[p])
+                    low[p] = low[x];
+                if (low[x] == idx[x])
+                    DYNG_FN(cc_dfs_pop)(&s, x, comp, comps++);
+                x = p;
+            }
+        }
+    }
+
+    /* 2. The blocks of R. A vertex's edges are its out-row and (directed)
+     * its in-row, both ways of each edge of R; the parent is skipped as a
+     * vertex, not an edge, so that parallel edges and opposite directed
+     * edges make one edge of R, as in the underlying simple graph. An edge
+     * to a vertex already given its block is ignored: an undirected search
+     * has no cross edges, so that vertex is below x in the tree, and its
+     * number cannot lower x's low. Until it is given its block, comp[x]
+     * holds x's component (directed), which says whether an edge is in R.
+     * When x is done and low[x] >= idx[parent], the parent separates x's
+     * subtree (or starts the search): the vertices above x on the stack and
+     * x are a block, whose top is the parent. */
+    memset(idx, 0, (size_t)n * sizeof(DYNG_V));
+    s.count = 0;
+    int64_t blocks = 0;
+    for (int64_t start = 0; start < n; start++) {
+        if (idx[start] != 0)
+            continue;
+        int64_t x = start;
+        DYNG_FN(cc_dfs_reach)(&s, x, -1);
+        while (x >= 0) {
+            const int64_t olen = DYNG_FN(len_of)(&orows[x]);
+            const int64_t deg = olen + (directed ? DYNG_FN(len_of)(&irows[x]) : 0);
+            if (it[x] < deg) {
+                const int64_t i = it[x]++;
+                const int64_t y = i < olen ? (int64_t)ocol[(int64_t)orows[x].off + i]
+                                           : (int64_t)icol[(int64_t)irows[x].off + i - olen];
+                if (y == x || y == (int64_t)parent[x] || (idx[y] != 0 && it[y] < 0) ||
+                    (directed && comp[y] != comp[x]))
+                    continue;
+                if (idx[y] == 0) { /* a tree edge */
+                    DYNG_FN(cc_dfs_reach)(&s, y, x);
+                    x = y;
+                } else if (idx[y] < low[x]) { /* an edge back up the tree */
+                    low[x] = idx[y];
+                }
+                continue;
+            }
+            slots += deg + 1;
+            const int64_t p = (int64_t)parent[x];
+            if (p < 0) { /* the start, alone on the stack: in no block as a child */
+                comp[x] = -1;
+                it[x] = -1;
+                s.sp--;
+                break;
+            }
+            if (low[x] < low[p])
+                low[p] = low[x];
+            if (low[x] >= idx[p]) {
+                DYNG_FN(cc_dfs_pop)(&s, x, comp, blocks);
+                top[blocks++] = (DYNG_V)p;
+            }
+            x = p;
+        }
+    }
+    return slots;
+}
+
+#undef DFS
 
 /* ---- the counts ------------------------------------------------------------------ */
 
@@ -634,6 +937,10 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
     DYNG_FN(cc_roots_job) job = {.v = DYNG_FN(cc_view_of)(g, in, su, w), .n = g->n, .w = w, .r = r};
     job.v.ordered = !g->p.directed;
     job.v.radius = su->radius;
+    if (su->blocks) { /* cc_blocks has filled w->blocks for g */
+        job.v.blk = DYNG_FN(cc_block_arrays)(w->blocks, w->cap_blocks, NULL);
+        job.v.blk_top = job.v.blk + w->cap_blocks;
+    }
     atomic_init(&job.stop, 0);
     dyng_i_cc_clear_hists(w, threads, su->L);
     /* Roots cost very different amounts (the small ids and the hubs most), so
@@ -927,6 +1234,7 @@ const dyng_i_cc_kernels DYNG_CC_KERNELS = {
     .lookup = DYNG_FN(cc_lookup),
     .count_pairs = DYNG_FN(cc_count_pairs),
     .estimate = DYNG_FN(cc_estimate),
+    .blocks = DYNG_FN(cc_blocks),
 };
 
 #undef VIEW

@@ -118,7 +118,23 @@ typedef struct dyng_i_cc_work {
     /* In-rows of a directed graph without stored ones (rows with the graph's
      * row record type; rebuilt by each call that needs them). */
     dyng_i_adj in;
+    /* The blocks of a long count (dyng_i_cc_setup.blocks; the kernels'
+     * blocks): cap_blocks entries of an int64 and six vertex ids each,
+     * rebuilt by each count that needs them; NULL until one does. */
+    void *blocks;
+    int64_t cap_blocks;
 } dyng_i_cc_work;
+
+/* What an update's prepare replaced (dyng_i_cycle_count_prepare), kept
+ * until the update ends: its finish frees it, and a failed update puts it
+ * back (dyng_i_cycle_count_abort), so that the result is as it was, the
+ * sizes of its arrays included (DESIGN 3). */
+typedef struct dyng_i_cc_undo {
+    bool active;         /* a prepare started; the update has not ended */
+    dyng_i_cc_work work; /* the work before (blocks, capacities, all)   */
+    uint64_t *counts;    /* the counts before                            */
+    int64_t cap;         /* ... and their capacity                       */
+} dyng_i_cc_undo;
 
 struct dyng_cycle_count_result {
     dyng_result_kind kind; /* DYNG_RESULT_CYCLE_COUNT, first (as in sssp's)     */
@@ -129,7 +145,18 @@ struct dyng_cycle_count_result {
     int64_t max_row;    /* at least the longest out-row (and stored in-row)    */
     int64_t work_slots; /* row slots the last full count read (0: unknown)     */
     dyng_status poison; /* DYNG_OK, or what every later call on it returns     */
+    /* For the message of a poisoned result (DYNG_INTERNAL): the first length
+     * whose count would have gone below 0, what it was and what the update
+     * took away; and whether the counts came from
+     * dyng_cycle_count_result_from_counts (and so may have been wrong). */
+    int64_t poison_length;
+    uint64_t poison_had, poison_removed;
+    bool from_counts;
+    /* The vertex count of the graph state it belongs to: no count past it
+     * is non-zero (dyng_i_cycle_count_result_span). */
+    int64_t num_vertices;
     dyng_i_cc_work work;
+    dyng_i_cc_undo undo; /* during an update: what its prepare replaced        */
 };
 
 /* What a count needs to know besides the graph. */
@@ -139,15 +166,26 @@ typedef struct dyng_i_cc_setup {
     uint8_t radius;      /* of the breadth-first searches of a compute         */
     uint8_t pair_radius; /* ... of the searches through an update's pairs      */
     int dedupe;          /* DYNG_I_CC_DEDUPE_*                                 */
+    bool long_search;    /* the rules of long searches (cc_search's closers)    */
+    bool blocks;         /* ... and a full count stays in blocks (kernels')    */
 } dyng_i_cc_setup;
 
-/* dyng_update's two halves for a cycle_count result (cycle_count.c): before
- * the apply, everything that can fail (poison, staleness, options, every
- * allocation, the count through the pairs that may disappear, or the choice
- * to recount); after it, the count through the new pairs (or the recount)
- * and the new histogram, which cannot fail. */
+/* dyng_update's parts for a cycle_count result (cycle_count.c; update.c
+ * says when each runs):
+ *  - check: poison, staleness, options, the batch's length; allocates
+ *    nothing, changes nothing;
+ *  - prepare: every allocation, for n_new vertices (the graph's count after
+ *    the batch), keeping the blocks it replaces (r->undo); the count through
+ *    the pairs that may disappear, or the choice to recount;
+ *  - abort: after a failed update, free what prepare made and put back what
+ *    it replaced (nothing when no prepare started);
+ *  - finish: free what prepare replaced; the count through the new pairs
+ *    (or the recount) and the new histogram, which cannot fail. */
+dyng_status dyng_i_cycle_count_check(const dyng_graph *g, const dyng_batch *b,
+                                     const dyng_cycle_count_result *r);
 dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
-                                       dyng_cycle_count_result *r);
+                                       dyng_cycle_count_result *r, int64_t n_new);
+void dyng_i_cycle_count_abort(dyng_cycle_count_result *r);
 void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cycle_count_result *r,
                                const dyng_apply_summary *applied, dyng_cycle_count_stats *stats);
 
@@ -156,6 +194,11 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
  * instead of searching through the batch's pairs: 0 by their cost estimate
  * (the default), 1 never, 2 always. Process-wide. */
 void dyng_testing_cycle_count_recount(int mode);
+/* Testing (test builds only): when searches follow the rules of long
+ * searches (dyng_i_cc_setup.long_search: closers, and full counts in
+ * blocks): 0 for bounds past DYNG_I_CC_SHORT (the default), 1 never, 2
+ * always. Process-wide. */
+void dyng_testing_cycle_count_long_search(int mode);
 #endif
 
 /* The typed kernels (cycle_count.tmpl.h), per (vertex, offset) pair. */
@@ -167,8 +210,9 @@ typedef struct dyng_i_cc_kernels {
      * g->out.live targets. */
     void (*transpose)(const dyng_graph *g, dyng_i_adj *in);
     /* Every cycle of g up to su->L, once, into out[0 .. su->L] (the threads'
-     * arrays in w: at least `threads` of them, sized for g), and the row
-     * slots read into *slots. Polls r's interrupt flag unless r is NULL; then
+     * arrays in w: at least `threads` of them, sized for g; with su->blocks,
+     * w->blocks holds g's blocks, from `blocks` below), and the row slots
+     * read into *slots. Polls r's interrupt flag unless r is NULL; then
      * it cannot be interrupted. Errors: DYNG_INTERRUPTED, DYNG_CAPACITY. */
     dyng_status (*count_roots)(const dyng_graph *g, const dyng_i_adj *in, const dyng_i_cc_setup *su,
                                dyng_i_cc_work *w, int threads, dyng_resources *r, uint64_t *out,
@@ -187,6 +231,10 @@ typedef struct dyng_i_cc_kernels {
     dyng_status (*count_pairs)(const dyng_graph *g, const dyng_i_adj *in, const dyng_i_cc_setup *su,
                                dyng_i_cc_work *w, const dyng_i_cc_key *keys, int64_t count,
                                int threads, dyng_resources *r, uint64_t *out, int64_t *steps);
+    /* The blocks that a full count with su->blocks stays in, of g with
+     * in-rows `in`, into `block` (cap >= n entries; see cc_blocks). Returns
+     * the row slots read; cannot fail. */
+    int64_t (*blocks)(const dyng_graph *g, const dyng_i_adj *in, void *block, int64_t cap);
 } dyng_i_cc_kernels;
 
 extern const dyng_i_cc_kernels dyng_i_cc_v32_o32;

@@ -3,10 +3,13 @@
  * results, compute and update (dyng/sssp.h).
  *
  * An update validates and allocates everything before the graph changes:
- * the staleness check, the options, the batch's weights in the objective
- * column, room for every vertex the batch may add (result arrays and the
- * repair's work arrays), then dyng_graph_apply, which is atomic itself. The
- * repair after it cannot fail.
+ * the staleness check, the options and the batch's weights in the objective
+ * column (dyng_i_sssp_check, before the apply's own checks); then, once the
+ * apply has accepted the batch and before it commits, room for the vertex
+ * count the batch leaves (result arrays and the repair's work arrays:
+ * dyng_i_sssp_prepare), keeping the arrays it replaces until the update
+ * ends, so that a failed update puts them back (dyng_i_sssp_abort). The
+ * repair after the commit cannot fail.
  */
 #include <string.h>
 
@@ -62,7 +65,8 @@ static dyng_status check_options(const dyng_sssp_options *o, const dyng_graph *g
 
 /* ---- storage ------------------------------------------------------------- */
 
-static void work_free(dyng_i_sssp_work *w) {
+/* Free the arrays of w that hold cap entries (not its queues). */
+static void work_arrays_free(dyng_i_sssp_work *w) {
     dyng_i_free(w->heap);
     dyng_i_free(w->pos);
     dyng_i_free(w->mark);
@@ -70,6 +74,10 @@ static void work_free(dyng_i_sssp_work *w) {
     dyng_i_free(w->old_d);
     dyng_i_free(w->old_p);
     dyng_i_free(w->queue);
+}
+
+static void work_free(dyng_i_sssp_work *w) {
+    work_arrays_free(w);
     dyng_i_radix_free(&w->radix);
     dyng_i_buckets_free(&w->ring);
     memset(w, 0, sizeof *w);
@@ -79,7 +87,9 @@ static void work_free(dyng_i_sssp_work *w) {
  * New arrays start clean (pos -1, mark 0), as the old ones are between calls.
  * Those read at random (the marks, and old_d/old_p, which a recomputation
  * swaps in as the result's arrays) are asked to live on huge pages, as the
- * result's arrays are (result_reserve). */
+ * result's arrays are (result_reserve). Only a prepare grows them: the
+ * arrays it replaces are not freed here but left to the update's journal
+ * (r->undo, taken before), which frees or restores them. */
 static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     if (w->cap >= cap)
         return DYNG_OK;
@@ -95,7 +105,7 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     next.queue = dyng_i_malloc(c, sizeof(int64_t));
     if (!next.heap || !next.pos || !next.mark || !next.touched || !next.old_d || !next.old_p ||
         !next.queue) {
-        work_free(&next);
+        work_arrays_free(&next);
         return dyng_i_oom("sssp work arrays", c * 57);
     }
     /* heap and pos stay untouched (and, on large arrays, unfaulted) until
@@ -107,10 +117,7 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
     memset(next.mark, 0, c);
     next.radix = w->radix; /* kept: the queues do not depend on cap */
     next.ring = w->ring;
-    memset(&w->radix, 0, sizeof w->radix);
-    memset(&w->ring, 0, sizeof w->ring);
-    work_free(w);
-    *w = next;
+    *w = next; /* the old arrays: the journal's */
     return DYNG_OK;
 }
 
@@ -118,8 +125,10 @@ static dyng_status work_reserve(dyng_i_sssp_work *w, int64_t cap) {
  * asked to live on huge pages (dyng_i_malloc_big): the invalidation, the pull
  * and the push read and write them at random, and on R-MAT (2^20 vertices)
  * an update of 100 or 1,000 changes took 19% to 26% less for it (A/B in one
- * process); on the 1M grid, whose repairs stay local, the same. */
-static dyng_status result_reserve(dyng_sssp_result *r, int64_t cap) {
+ * process); on the 1M grid, whose repairs stay local, the same. With `keep`
+ * (a prepare), the arrays it replaces are left to the update's journal
+ * (r->undo) instead of freed. */
+static dyng_status result_reserve(dyng_sssp_result *r, int64_t cap, bool keep) {
     if (r->cap >= cap)
         return DYNG_OK;
     cap = cap < 16 ? 16 : cap;
@@ -134,17 +143,48 @@ static dyng_status result_reserve(dyng_sssp_result *r, int64_t cap) {
         memcpy(dist, r->dist, (size_t)r->n * sizeof(int64_t));
         memcpy(parent, r->parent, (size_t)r->n * sizeof(int64_t));
     }
-    dyng_i_free(r->dist);
-    dyng_i_free(r->parent);
+    if (!keep) {
+        dyng_i_free(r->dist);
+        dyng_i_free(r->parent);
+    }
     r->dist = dist;
     r->parent = parent;
     r->cap = cap;
     return DYNG_OK;
 }
 
+/* End an update's journal (r->undo; nothing when none is open). With
+ * `keep` (the update succeeded), free the arrays its prepare replaced;
+ * otherwise free those it made and put the old ones back, with their
+ * capacities. */
+static void undo_end(dyng_sssp_result *r, bool keep) {
+    dyng_i_sssp_undo *u = &r->undo;
+    if (!u->active)
+        return;
+    if (r->cap != u->cap) { /* replaced by result_reserve */
+        dyng_i_free(keep ? u->dist : r->dist);
+        dyng_i_free(keep ? u->parent : r->parent);
+        if (!keep) {
+            r->dist = u->dist;
+            r->parent = u->parent;
+            r->cap = u->cap;
+        }
+    }
+    if (r->work.cap != u->work.cap) { /* replaced by work_reserve */
+        if (keep) {
+            work_arrays_free(&u->work);
+        } else {
+            work_arrays_free(&r->work);
+            r->work = u->work; /* the same queues: a prepare leaves them */
+        }
+    }
+    memset(u, 0, sizeof *u);
+}
+
 dyng_status dyng_sssp_result_free(dyng_sssp_result **r) {
     if (r == NULL || *r == NULL)
         return DYNG_OK;
+    undo_end(*r, false); /* none is open outside dyng_update */
     work_free(&(*r)->work);
     dyng_i_free((*r)->dist);
     dyng_i_free((*r)->parent);
@@ -168,7 +208,7 @@ static dyng_status result_new(dyng_sssp_result **out, const dyng_graph *g, int64
     r->touch_ratio = 1.0;
     r->graph_version = g->version;
     r->graph_state_id = g->state_id;
-    dyng_status st = result_reserve(r, g->n);
+    dyng_status st = result_reserve(r, g->n, false);
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&r);
         return st;
@@ -343,7 +383,7 @@ static int64_t repair_step(const dyng_graph *g, dyng_sssp_result *r) {
     return r->nf_step > 0 ? r->nf_step : 0;
 }
 
-dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r) {
+dyng_status dyng_i_sssp_check(const dyng_graph *g, const dyng_batch *b, const dyng_sssp_result *r) {
     if (r->graph_version != g->version || r->graph_state_id != g->state_id)
         return dyng_i_stale_error("sssp", r->graph_version, r->graph_state_id, g->version,
                                   g->state_id);
@@ -356,12 +396,24 @@ dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_s
                                     "insertion %lld has weight %d in column %d; sssp needs weights "
                                     ">= 1",
                                     (long long)i, (int)b->ins_w[i * K + obj], obj);
-    const int64_t bound = dyng_i_batch_vertex_bound(g, b);
+    return DYNG_OK;
+}
+
+dyng_status dyng_i_sssp_prepare(const dyng_graph *g, dyng_sssp_result *r, int64_t n_new) {
+    (void)g;
+    dyng_i_sssp_undo *u = &r->undo;
+    u->active = true;
+    u->dist = r->dist;
+    u->parent = r->parent;
+    u->cap = r->cap;
+    u->work = r->work;
     /* The result's arrays and work.old_d/old_p get the same capacity, so
      * that a recomputation can swap them. */
-    DYNG_I_TRY(result_reserve(r, bound > r->work.cap ? bound : r->work.cap));
+    DYNG_I_TRY(result_reserve(r, n_new > r->work.cap ? n_new : r->work.cap, true));
     return work_reserve(&r->work, r->cap);
 }
+
+void dyng_i_sssp_abort(dyng_sssp_result *r) { undo_end(r, false); }
 
 /* What the fallback limits of r on a graph of n vertices are fractions of
  * (sssp.h, "The fallback limit"): the vertices the tree reaches, which a
@@ -439,6 +491,7 @@ static void learn_touch(dyng_sssp_result *r, const dyng_sssp_stats *s, int64_t b
 
 void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                         const dyng_apply_summary *applied, dyng_sssp_stats *stats) {
+    undo_end(r, true); /* the batch is applied: the arrays before go */
     dyng_sssp_stats s;
     memset(&s, 0, sizeof s);
     s.apply = *applied;
@@ -499,7 +552,7 @@ dyng_status dyng_sssp_result_clone(dyng_sssp_result **out, const dyng_sssp_resul
     c->wide_missed = r->wide_missed;
     c->graph_version = r->graph_version;
     c->graph_state_id = r->graph_state_id;
-    dyng_status st = result_reserve(c, r->n);
+    dyng_status st = result_reserve(c, r->n, false);
     if (st != DYNG_OK) {
         dyng_sssp_result_free(&c);
         return st;

@@ -38,6 +38,21 @@ typedef struct dyng_i_sssp_work {
                                 ring is NULL until a repair needs one)        */
 } dyng_i_sssp_work;
 
+/*
+ * What an update's prepare replaced (dyng_i_sssp_prepare), kept until the
+ * update ends: its finish frees it, and a failed update puts it back
+ * (dyng_i_sssp_abort), so that the result is as it was, the sizes of its
+ * arrays included (DESIGN 3). A prepare replaces the result's arrays when
+ * cap grows, and the work arrays when work.cap grows; the work's queues
+ * (radix, ring) do not depend on cap and stay with the work either way.
+ */
+typedef struct dyng_i_sssp_undo {
+    bool active;            /* a prepare started; the update has not ended */
+    int64_t *dist, *parent; /* the result's arrays before                  */
+    int64_t cap;            /* ... and their capacity                     */
+    dyng_i_sssp_work work;  /* the work arrays before                      */
+} dyng_i_sssp_undo;
+
 struct dyng_sssp_result {
     dyng_result_kind kind; /* DYNG_RESULT_SSSP, first in every result: dyng_update
                               checks a dyng_result_ref's kind against it      */
@@ -70,6 +85,9 @@ struct dyng_sssp_result {
                            compute as it settles them; for a result imported
                            from arrays -1 until a repair needs it (counted
                            then); kept by the repairs and recomputations   */
+
+    /* During an update: what its prepare replaced (dyng_i_sssp_undo). */
+    dyng_i_sssp_undo undo;
 };
 
 /* The vertices r reaches (a finite distance among its n entries): r->reached,
@@ -115,10 +133,20 @@ static inline bool dyng_i_sssp_widen(double *limit, double wide, int64_t invalid
     return true;
 }
 
-/* dyng_update's two halves for an sssp result (sssp.c): before the apply,
- * everything that can fail (staleness, options, the batch's weights, room
- * for every vertex the batch may add); after it, the repair, which cannot. */
-dyng_status dyng_i_sssp_prepare(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r);
+/* dyng_update's parts for an sssp result (sssp.c; update.c says when each
+ * runs):
+ *  - check: staleness, the options, the batch's weights in the objective
+ *    column; allocates nothing, changes nothing;
+ *  - prepare: room for n_new vertices, the graph's count after the batch
+ *    (the result's arrays and the repair's work arrays), keeping the arrays
+ *    it replaces (r->undo);
+ *  - abort: after a failed update, free what prepare made and put back what
+ *    it replaced (nothing when no prepare started);
+ *  - finish: free what prepare replaced, then the repair, which cannot
+ *    fail. */
+dyng_status dyng_i_sssp_check(const dyng_graph *g, const dyng_batch *b, const dyng_sssp_result *r);
+dyng_status dyng_i_sssp_prepare(const dyng_graph *g, dyng_sssp_result *r, int64_t n_new);
+void dyng_i_sssp_abort(dyng_sssp_result *r);
 void dyng_i_sssp_finish(const dyng_graph *g, const dyng_batch *b, dyng_sssp_result *r,
                         const dyng_apply_summary *applied, dyng_sssp_stats *stats);
 
