@@ -183,7 +183,7 @@ dyng_py_prepared dyng_py_cycle_count_prepare(PyObject *obj, const dyng_graph *g,
                                              const dyng_batch *b, int copy_policy) {
     (void)b;
     cc_result *r = (cc_result *)obj;
-    dyng_py_prepared out = {DYNG_PY_PREPARED_OK, r->slots[COUNTS].length, r->slots[COUNTS].length};
+    dyng_py_prepared out = {DYNG_PY_PREPARED_OK, r->slots[COUNTS].length};
     uint64_t version = 0, state_id = 0;
     dyng_graph_version(&version, g);
     dyng_graph_state_id(&state_id, g);

@@ -20,6 +20,8 @@
 
 #include <string.h>
 
+#include "graph/graph_internal.h"
+
 typedef struct degree_result {
     DYNG_PY_RESULT_HEAD;
     bool transposed; /* in-degrees instead of out-degrees */
@@ -194,6 +196,28 @@ static dyng_status refresh_after_apply(degree_result *r, const dyng_graph *g, co
     return status;
 }
 
+/* The apply's ready step (dyng_i_graph_apply_staged), once the batch has
+ * passed the apply's checks and before the graph changes: room for the
+ * degrees of the vertex count the batch leaves. A refused batch so grows
+ * nothing, and the room is exact (a self-loop the semantics drop names no
+ * new vertex). */
+typedef struct degrees_room {
+    degree_result *r;
+    int64_t n_new; /* what the apply said, for the message */
+    bool no_memory;
+} degrees_room;
+
+static dyng_status make_room(void *ctx, const dyng_graph *g, int64_t n_new) {
+    (void)g;
+    degrees_room *room = ctx;
+    room->n_new = n_new;
+    if (!dyng_py_result_prepare_write((dyng_py_result *)room->r, DEGREES, n_new)) {
+        room->no_memory = true;
+        return DYNG_OUT_OF_MEMORY;
+    }
+    return DYNG_OK;
+}
+
 static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"graph", "batch", "result", NULL};
     (void)module;
@@ -222,7 +246,8 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
     dyng_apply_summary summary;
     memset(&summary, 0, sizeof summary);
     uint64_t graph_version = 0, graph_state_id = 0, result_version = 0;
-    int64_t n = 0, bound = 0;
+    int64_t n = 0;
+    degrees_room room = {r, 0, false};
 
     dyng_py_call call;
     DYNG_PY_BEGIN_NATIVE(&call, "testing.degrees.update");
@@ -245,38 +270,21 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
         r->copy_policy = copy_policy;
         n = r->slots[DEGREES].length;
 
-        /* 3. Make every allocation the result needs before the graph
-         * changes, so that a failure leaves both as they were. */
-        status = dyng_py_growth_bound(&bound, g->handle, b->handle, n);
-        if (status != DYNG_OK) {
-            outcome = UPDATE_LIBDYNG_ERROR;
-        } else if (!dyng_py_result_prepare_write((dyng_py_result *)r, DEGREES, bound)) {
-            outcome = UPDATE_NO_MEMORY;
-        }
-    }
-
-    if (outcome == UPDATE_OK) {
-        /* 4. Apply. On failure the graph is unchanged, and so are the first n
-         * degrees (prepare_write kept them): only the length goes back. */
-        status = dyng_graph_apply(g->handle, b->handle, &summary);
+        /* 3. Apply, making room for the degrees inside it (make_room), once
+         * the batch has passed its checks and before the graph changes. On
+         * failure the graph is unchanged, and so are the first n degrees
+         * (prepare_write kept them): only the length goes back. (A failure
+         * of the apply's own allocations after make_room leaves the room
+         * made, for the vertex count that batch would have left.) */
+        status = dyng_i_graph_apply_staged(g->handle, b->handle, &summary, make_room, &room);
         if (status != DYNG_OK) {
             r->slots[DEGREES].length = n;
-            outcome = UPDATE_LIBDYNG_ERROR;
-        }
-    }
-
-    if (outcome == UPDATE_OK && summary.num_vertices > bound) {
-        /* Cannot happen (growth comes from insertion endpoints only), but if
-         * it did, make room now; on failure the result keeps its old graph
-         * version and so reads as stale from here on. */
-        r->slots[DEGREES].length = n;
-        if (!dyng_py_result_prepare_write((dyng_py_result *)r, DEGREES, summary.num_vertices)) {
-            outcome = UPDATE_NO_MEMORY;
+            outcome = room.no_memory ? UPDATE_NO_MEMORY : UPDATE_LIBDYNG_ERROR;
         }
     }
 
     if (outcome == UPDATE_OK) {
-        /* 5. Follow the graph. If a degree cannot be read (only an in-degree
+        /* 4. Follow the graph. If a degree cannot be read (only an in-degree
          * count without stored in-edges can fail, out of memory), the graph
          * has changed and the result has not fully: it keeps its old graph
          * version, so it reads as stale from here on. */
@@ -306,7 +314,7 @@ static PyObject *degrees_update(PyObject *module, PyObject *args, PyObject *kwar
     case UPDATE_NO_MEMORY:
         return dyng_py_raise(DYNG_OUT_OF_MEMORY,
                              "out of memory for the degrees of %lld vertices; nothing was changed",
-                             (long long)bound);
+                             (long long)room.n_new);
     case UPDATE_LIBDYNG_ERROR: return dyng_py_raise_status(status);
     }
 

@@ -250,13 +250,6 @@ dyng_py_batch *dyng_py_batch_arg(PyObject *obj, const char *what);
  * with InvalidArgumentError naming `what` and listing the names. */
 int dyng_py_enum_arg(PyObject *obj, const char *const *names, const char *what);
 
-/* The most vertices g (now n of them) can have after b: n, or one past the
- * largest insertion endpoint when its semantics let vertices grow. Ids the
- * apply is sure to refuse are left out, so they fail as the apply reports
- * them rather than as an allocation of their size. Without the GIL. */
-dyng_status dyng_py_growth_bound(int64_t *bound, const dyng_graph *g, const dyng_batch *b,
-                                 int64_t n);
-
 /* ---- results in update.c ---------------------------------------------------- */
 
 /* What preparing one result for an update found (under its exclusive lock,
@@ -270,7 +263,6 @@ typedef enum dyng_py_prepared_outcome {
 typedef struct dyng_py_prepared {
     dyng_py_prepared_outcome outcome;
     int64_t n_old; /* entries before */
-    int64_t bound; /* entries the batch may leave */
 } dyng_py_prepared;
 
 /* sssp.c: the SsspResult hooks update.c calls. */

@@ -246,7 +246,8 @@ void *dyng_py_sssp_handle(PyObject *obj) { return ((sssp_result *)obj)->handle; 
 dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const dyng_batch *b,
                                       int copy_policy) {
     sssp_result *r = (sssp_result *)obj;
-    dyng_py_prepared out = {DYNG_PY_PREPARED_OK, r->slots[DISTANCES].length, 0};
+    (void)b;
+    dyng_py_prepared out = {DYNG_PY_PREPARED_OK, r->slots[DISTANCES].length};
     uint64_t version = 0, state_id = 0;
     dyng_graph_version(&version, g);
     dyng_graph_state_id(&state_id, g);
@@ -257,8 +258,6 @@ dyng_py_prepared dyng_py_sssp_prepare(PyObject *obj, const dyng_graph *g, const 
     /* Retire the current Arrays first: a failed update retires them too. */
     r->generation++;
     r->copy_policy = copy_policy;
-    if (dyng_py_growth_bound(&out.bound, g, b, out.n_old) != DYNG_OK)
-        out.bound = out.n_old; /* the apply will refuse the batch */
     if (!take_back(r, true))
         out.outcome = DYNG_PY_PREPARED_NO_MEMORY;
     return out;

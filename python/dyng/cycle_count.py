@@ -33,7 +33,7 @@ CycleEnumeration-GPU.
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,12 @@ __all__ = ["Options", "Result", "Stats", "compute", "update"]
 
 _INT64_MAX = 2**63 - 1
 _UINT64_MAX = 2**64 - 1
+
+
+class _Keywords(TypedDict, total=False):
+    """The fields of :class:`Options` as keywords of :func:`compute` (for type checkers)."""
+
+    max_length: int | np.integer[Any]
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
@@ -124,7 +130,7 @@ class Result:
         counts: npt.ArrayLike,
         *,
         options: Options | None = None,
-        **keywords: Any,
+        **keywords: Unpack[_Keywords],
     ) -> Result:
         """Make a result from a histogram, checked against the graph.
 
@@ -161,7 +167,7 @@ class Result:
         """
         if not isinstance(graph, Graph):
             raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
-        o = _options(options, keywords)
+        o = _options(options, dict(keywords))
         k = _max_length(o)
         c = _uint64_counts(counts)
         return cls._wrap(native.cycle_count_from_counts(graph._g, c, k))
@@ -298,7 +304,9 @@ def _uint64_counts(counts: npt.ArrayLike) -> npt.NDArray[np.uint64]:
     return np.ascontiguousarray(a, dtype=np.uint64)
 
 
-def compute(graph: Graph, *, options: Options | None = None, **keywords: Any) -> Result:
+def compute(
+    graph: Graph, *, options: Options | None = None, **keywords: Unpack[_Keywords]
+) -> Result:
     """Count the simple cycles of ``graph`` by length.
 
     Parameters
@@ -328,7 +336,7 @@ def compute(graph: Graph, *, options: Options | None = None, **keywords: Any) ->
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
-    o = _options(options, keywords)
+    o = _options(options, dict(keywords))
     return Result._wrap(native.cycle_count_compute(graph._g, _max_length(o)))
 
 

@@ -118,14 +118,17 @@ def _vertex_values(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int64]:
 
 
 class _Keywords(TypedDict, total=False):
-    """The fields of :class:`Options` as keywords of :func:`compute` (for type checkers)."""
+    """The fields of :class:`Options` as keywords of :func:`compute` (for type checkers).
 
-    objective: int
-    fallback_fraction: float
-    validate_inputs: bool
+    NumPy scalars are accepted as their Python counterparts.
+    """
+
+    objective: int | np.integer[Any]
+    fallback_fraction: float | np.floating[Any]
+    validate_inputs: bool | np.bool_
     engine: str
-    delta: int
-    fallback_max_fraction: float
+    delta: int | np.integer[Any]
+    fallback_max_fraction: float | np.floating[Any]
 
 
 def _options(options: Options | None, overrides: dict[str, Any]) -> Options:
@@ -176,7 +179,7 @@ class Result:
         parents: npt.ArrayLike,
         *,
         options: Options | None = None,
-        **keywords: Any,
+        **keywords: Unpack[_Keywords],
     ) -> Result:
         """Make a result from arrays, checked against the graph.
 
@@ -209,7 +212,7 @@ class Result:
         """
         if not isinstance(graph, Graph):
             raise TypeError(f"expected a dyng.Graph, got {type(graph).__name__}")
-        o = _options(options, keywords)
+        o = _options(options, dict(keywords))
         src, objective, delta = _native_args(o, source, graph)
         fraction, max_fraction, validate, engine = _flags(o)
         d = _vertex_values(distances, "distances")

@@ -685,14 +685,14 @@ def test_max_length_out_of_range(bad: int) -> None:
 def test_unknown_keyword_and_bad_option_types() -> None:
     g = dyng.Graph.from_edges([0, 1], [1, 0])
     with pytest.raises(TypeError, match="max_lenght"):
-        cc.compute(g, max_lenght=3)
+        cc.compute(g, max_lenght=3)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         cc.compute(g, options={"max_length": 3})  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         cc.compute(g, options=dyng.sssp.Options())  # type: ignore[arg-type]
     for bad in ("3", 3.0, True, None):
         with pytest.raises(dyng.InvalidArgumentError, match="max_length must be an integer"):
-            cc.compute(g, max_length=bad)
+            cc.compute(g, max_length=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         cc.compute("graph")  # type: ignore[arg-type]
     with pytest.raises(TypeError):

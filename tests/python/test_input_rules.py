@@ -143,10 +143,10 @@ def test_sssp_options_take_numpy_values() -> None:
     tree = dyng.sssp.compute(
         g,
         np.int64(0),  # type: ignore[arg-type]
-        validate_inputs=np.False_,  # type: ignore[arg-type]
-        fallback_fraction=np.float32(0.25),  # type: ignore[arg-type]
+        validate_inputs=np.False_,
+        fallback_fraction=np.float32(0.25),
         fallback_max_fraction=1,
-        delta=np.int8(2),  # type: ignore[arg-type]
+        delta=np.int8(2),
     )
     o = tree.options
     assert (o.validate_inputs, o.fallback_fraction, o.fallback_max_fraction) == (False, 0.25, 1.0)
@@ -271,7 +271,10 @@ def test_non_integer_vertices_and_lengths() -> None:
         (lambda: dyng.sssp.compute(g, one), r"source must be an integer, got 1\.0"),
         (lambda: tree.path_to(one), r"vertex must be an integer, got 1\.0"),
         (lambda: h.count(two), r"length must be an integer, got 2\.0"),
-        (lambda: dyng.cycle_count.compute(g, max_length=3.0), "max_length must be an integer"),
+        (
+            lambda: dyng.cycle_count.compute(g, max_length=3.0),  # type: ignore[arg-type]
+            "max_length must be an integer",
+        ),
         (lambda: g.has_edge(one, 2), "vertex must be an integer"),
     ]
     for call, message in calls:

@@ -1069,7 +1069,7 @@ def test_unknown_keyword_and_bad_options() -> None:
         dyng.sssp.compute(g, 0, options={"objective": 0})  # type: ignore[arg-type]
     tree = dyng.sssp.compute(g, 0)
     with pytest.raises(TypeError):
-        dyng.sssp.Result.from_arrays(
+        dyng.sssp.Result.from_arrays(  # type: ignore[call-arg]
             g, 0, tree.distances.to_numpy(), tree.parents.to_numpy(), validate=False
         )
 

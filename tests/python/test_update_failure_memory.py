@@ -219,3 +219,19 @@ def test_an_allocation_failing_for_growth_leaves_the_results_as_they_were(
     assert address_space() - space < 128 * MiB
     assert tree.distances.to_numpy()[[0, 1, 2, 999]].tolist() == [0, 1, 2, 3]
     assert hist.to_dict() == dyng.cycle_count.compute(g, max_length=4).to_dict()
+
+
+@pytest.mark.parametrize("rule", sorted(REFUSALS))
+def test_a_refused_batch_grows_no_degrees(rule: str) -> None:
+    # The testing DegreeResult makes room for its degrees the same way: only
+    # once the apply has accepted the batch.
+    rules, changes = REFUSALS[rule]
+    g = path_graph(dyng.BatchSemantics(**rules))
+    r = dyng.testing.degrees(g)
+    space = address_space()
+    with pytest.raises(dyng.InvalidArgumentError):
+        dyng.testing.update_degrees(g, dyng.EdgeBatch(**changes), r)
+    assert address_space() - space < MARGIN
+    assert r.degrees.to_numpy().tolist() == [1, 1, 0]
+    dyng.testing.update_degrees(g, dyng.EdgeBatch(insert=([2], [0], [1])), r)
+    assert r.degrees.to_numpy().tolist() == [1, 1, 1]
