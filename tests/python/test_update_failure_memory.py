@@ -15,6 +15,7 @@ MiB to GiB, after the update that asked for them failed.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,6 +46,18 @@ def address_space() -> int:
             if line.startswith("VmSize:"):
                 return int(line.split()[1]) * 1024
     raise AssertionError("no VmSize in /proc/self/status")
+
+
+# Under a sanitizer (make test-python-asan / -tsan) the allocator maps memory in
+# large regions and keeps freed blocks in quarantine, so the address space says
+# nothing about what a result keeps: there the memory checks pass, and the
+# dev build's run makes them.
+SANITIZED = bool(os.environ.get("DYNG_TEST_SANITIZED"))
+
+
+def grew_less_than(space: int, margin: int) -> bool:
+    """Whether the address space grew by less than margin since it was space."""
+    return SANITIZED or address_space() - space < margin
 
 
 def path_graph(semantics: dyng.BatchSemantics | None = None, columns: int = 1) -> dyng.Graph:
@@ -80,7 +93,7 @@ def test_a_batch_another_tree_refuses_takes_no_memory() -> None:
     before, space = state(g, t0, t1), address_space()
     with pytest.raises(dyng.InvalidArgumentError, match="weight 0 in column 1"):
         dyng.update(g, dyng.EdgeBatch(insert=([2], [FAR], [[1, 0]])), t0, t1)
-    assert address_space() - space < MARGIN
+    assert grew_less_than(space, MARGIN)
     assert state(g, t0, t1) == before
     # Both trees go on.
     dyng.update(g, dyng.EdgeBatch(insert=([2], [0], [[1, 1]])), t0, t1)
@@ -117,7 +130,7 @@ def test_a_batch_the_semantics_refuse_takes_no_memory(rule: str, kind: str) -> N
     before, space = state(g, *results), address_space()
     with pytest.raises(dyng.InvalidArgumentError):
         dyng.update(g, dyng.EdgeBatch(**changes), *results)
-    assert address_space() - space < MARGIN
+    assert grew_less_than(space, MARGIN)
     assert state(g, *results) == before
     # The results go on: 2 -> 0 closes a cycle.
     dyng.update(g, dyng.EdgeBatch(insert=([2], [0], [1])), *results)
@@ -143,6 +156,10 @@ def address_space_limit(extra: int) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
+@pytest.mark.skipif(
+    SANITIZED,
+    reason="a sanitizer's allocator ends the process when the address-space limit is reached",
+)
 def test_out_of_memory_for_growth_leaves_the_tree_as_it_was() -> None:
     # The tester's case: an update whose batch would grow the graph to 10
     # million vertices runs out of address space once the tree has made its
@@ -160,7 +177,7 @@ def test_out_of_memory_for_growth_leaves_the_tree_as_it_was() -> None:
         assert state(g, tree) == before
         dyng.sssp.update(g, small, tree)
         dyng.sssp.update(g, small, tree)
-    assert address_space() - space < MARGIN
+    assert grew_less_than(space, MARGIN)
     assert tree.distances.to_numpy().tolist() == [0, 1, 2]
 
 
@@ -212,11 +229,11 @@ def test_an_allocation_failing_for_growth_leaves_the_results_as_they_were(
     space = address_space()
     assert where in fails_at(k, growth(n))
     assert state(g, tree, hist) == before
-    assert address_space() - space < 128 * MiB
+    assert grew_less_than(space, 128 * MiB)
     # The next updates grow nothing, and need no memory of that size.
     dyng.update(g, small, tree, hist)
     dyng.update(g, growth(1000), tree, hist)
-    assert address_space() - space < 128 * MiB
+    assert grew_less_than(space, 128 * MiB)
     assert tree.distances.to_numpy()[[0, 1, 2, 999]].tolist() == [0, 1, 2, 3]
     assert hist.to_dict() == dyng.cycle_count.compute(g, max_length=4).to_dict()
 
@@ -231,7 +248,7 @@ def test_a_refused_batch_grows_no_degrees(rule: str) -> None:
     space = address_space()
     with pytest.raises(dyng.InvalidArgumentError):
         dyng.testing.update_degrees(g, dyng.EdgeBatch(**changes), r)
-    assert address_space() - space < MARGIN
+    assert grew_less_than(space, MARGIN)
     assert r.degrees.to_numpy().tolist() == [1, 1, 0]
     dyng.testing.update_degrees(g, dyng.EdgeBatch(insert=([2], [0], [1])), r)
     assert r.degrees.to_numpy().tolist() == [1, 1, 1]
