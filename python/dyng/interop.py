@@ -65,6 +65,19 @@ def _require(module: str, caller: str) -> Any:
 def _integral(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int32]:
     """Weights as int32: integers within int32, or floats with integral values there."""
     a = np.asarray(values)
+    if a.dtype.kind == "O":  # Python ints past int64, or values NumPy could not type
+        for i, v in enumerate(a.ravel()):
+            if isinstance(v, bool) or not isinstance(v, int | float | np.integer | np.floating):
+                raise InvalidArgumentError(
+                    f"{what}: weight {v!r} at position {i} is a {type(v).__name__}; expected "
+                    "integers (or floats with integral values) within int32"
+                )
+            if isinstance(v, int | np.integer) and not INT32_MIN <= v <= INT32_MAX:
+                raise InvalidArgumentError(
+                    f"{what}: weight {int(v)} at position {i} is outside int32 "
+                    f"[{INT32_MIN}, {INT32_MAX}]"
+                )
+        a = a.astype(np.float64)
     if a.dtype.kind == "b" or a.dtype.kind not in "iuf":
         raise InvalidArgumentError(
             f"{what}: expected integer or integral float weights, got dtype {a.dtype}"
@@ -76,14 +89,14 @@ def _integral(values: npt.ArrayLike, what: str) -> npt.NDArray[np.int32]:
         if bad.any():
             i = int(np.flatnonzero(bad.ravel())[0])
             raise InvalidArgumentError(
-                f"{what}: weight {a.ravel()[i]!r} at position {i} is not an integer; dynG's "
+                f"{what}: weight {a.ravel()[i].item()!r} at position {i} is not an integer; dynG's "
                 "weights are int32 (scale and round them first)"
             )
     lo, hi = a.min(), a.max()
     if lo < INT32_MIN or hi > INT32_MAX:
         v = lo if lo < INT32_MIN else hi
         raise InvalidArgumentError(
-            f"{what}: weight {v!r} is outside int32 [{INT32_MIN}, {INT32_MAX}]"
+            f"{what}: weight {v.item()!r} is outside int32 [{INT32_MIN}, {INT32_MAX}]"
         )
     return a.astype(np.int32)
 
@@ -94,6 +107,11 @@ def _names(weight: WeightNames, what: str) -> list[str]:
         return []
     if isinstance(weight, str):
         return [weight]
+    if not isinstance(weight, Iterable):
+        raise InvalidArgumentError(
+            f"{what}: expected None, a name or a sequence of names, got {type(weight).__name__}"
+            " (dynG reads weights from edge attributes, not from a function)"
+        )
     names = list(weight)
     if not all(isinstance(n, str) for n in names):
         raise InvalidArgumentError(f"{what}: expected None, a name or a sequence of names")
@@ -113,6 +131,21 @@ def _out_names(weight: WeightNames, k: int) -> list[str]:
         raise InvalidArgumentError(
             f"weight: {len(names)} names for a graph with {k} weights per edge"
         )
+    return names
+
+
+def _numbered(weight: WeightNames, carried: Iterable[str]) -> list[str] | None:
+    """The columns ``weight_0, weight_1, ...`` that the edges carry when a single
+    name ``weight`` is asked for and no edge carries it (what :func:`to_networkx`
+    and :func:`to_igraph` write for a graph of several weight columns), or None."""
+    if not isinstance(weight, str):
+        return None
+    have = set(carried)
+    if weight in have or f"{weight}_0" not in have:
+        return None
+    names: list[str] = []
+    while f"{weight}_{len(names)}" in have and len(names) < 64:
+        names.append(f"{weight}_{len(names)}")
     return names
 
 
@@ -169,10 +202,12 @@ def _build(
     if unknown:
         raise TypeError(f"{caller}() got unexpected keywords: {sorted(unknown)}")
     keywords: dict[str, Any] = dict(kw)
-    if properties is None:
-        keywords.setdefault("directed", directed)
-        if multi:
-            keywords.setdefault("multi_edges", "allow")
+    # What the source is (directed or not, with parallel edges or not) holds
+    # over `properties`, whose other fields (order, semantics, dtypes) apply;
+    # only the keywords override it.
+    keywords.setdefault("directed", directed)
+    if multi:
+        keywords.setdefault("multi_edges", "allow")
     s = np.asarray(src, dtype=np.int64)
     d = np.asarray(dst, dtype=np.int64)
     if n <= INT32_MAX and "vertex_dtype" not in keywords:
@@ -206,9 +241,10 @@ def from_scipy(
     matrix : scipy.sparse matrix or array
         Any format (CSR, CSC, COO, ...), shape ``(n, n)``. Every stored entry
         ``(i, j)`` is an edge ``i -> j``, explicit zeros included (call
-        ``matrix.eliminate_zeros()`` to drop them); duplicates are merged by
-        the graph's ``multi_edges`` rule (``"allow"`` keeps each as a
-        parallel edge).
+        ``matrix.eliminate_zeros()`` to drop them). Duplicate entries of a
+        non-canonical matrix are summed, as SciPy reads them (the sum must
+        fit int32), unless ``multi_edges="allow"``, which keeps each as a
+        parallel edge.
     weighted : bool, optional
         Take the values as the one weight column (they must be integers, or
         floats with integral values, within int32). By default True, except
@@ -269,16 +305,22 @@ def from_scipy(
     if weighted is None:
         weighted = data.dtype.kind != "b"
     weighted = check_bool(weighted, "weighted")
-    w = _integral(data, "from_scipy: values") if weighted else None
     directed = check_bool(
         property_keywords.get("directed", True if properties is None else properties.directed),
         "directed",
     )
-    multi = property_keywords.get(
-        "multi_edges", "forbid" if properties is None else properties.parallel_edges
+    multi = check_choice(
+        property_keywords.get(
+            "multi_edges", "forbid" if properties is None else properties.parallel_edges
+        ),
+        ("forbid", "allow"),
+        "multi_edges",
     )
+    if multi == "forbid" and len(row) > 1:
+        row, col, data = _summed(n, row, col, data)
+    w = _integral(data, "from_scipy: values") if weighted else None
     if not directed:
-        if check_choice(multi, ("forbid", "allow"), "multi_edges") == "allow":
+        if multi == "allow":
             row, col, w = _undirected_multi_entries(row, col, w)
         else:
             row, col, w = _undirected_entries(row, col, w)
@@ -294,6 +336,30 @@ def from_scipy(
         property_keywords,
         "from_scipy",
     )
+
+
+def _summed(
+    n: int, row: npt.NDArray[np.int64], col: npt.NDArray[np.int64], data: npt.NDArray[Any]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[Any]]:
+    """The entries with each duplicate ``(i, j)`` summed, as SciPy reads a
+    non-canonical matrix (in int64 or float64, so that a sum past int32 is
+    reported as such; booleans stay booleans: a pattern). Unchanged when there
+    is no duplicate."""
+    key = row * n + col
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    first = np.ones(len(key), dtype=bool)
+    first[1:] = key[1:] != key[:-1]
+    if first.all():
+        return row, col, data
+    starts = np.flatnonzero(first)
+    values = data[order]
+    if values.dtype.kind == "b":
+        summed: npt.NDArray[Any] = np.logical_or.reduceat(values, starts)
+    else:
+        wide = np.float64 if values.dtype.kind in "fc" else np.int64
+        summed = np.add.reduceat(values.astype(wide), starts)
+    return row[order][starts], col[order][starts], summed
 
 
 def _undirected_entries(
@@ -400,7 +466,8 @@ def to_scipy(
     Returns
     -------
     scipy.sparse.csr_array
-        ``(n, n)`` with int32 values.
+        ``(n, n)`` with int64 values (dynG's weights are int32; int64 leaves
+        room for SciPy's sums of parallel entries and products).
 
     Raises
     ------
@@ -424,10 +491,12 @@ def to_scipy(
     if parallel not in ("keep", "min"):
         raise InvalidArgumentError(f"parallel is {parallel!r}; accepted: 'keep' or 'min'")
     row_ptr, col, w = graph.to_csr(transposed=transposed)
+    # int64 values: SciPy adds parallel entries together (and a product sums
+    # products), which int32 values would wrap past 2**31 - 1.
     if column is None or w is None:
-        values = np.ones(len(col), dtype=np.int32)
+        values = np.ones(len(col), dtype=np.int64)
     else:
-        values = np.ascontiguousarray(w[:, column])
+        values = w[:, column].astype(np.int64)
     n = graph.num_vertices
     if parallel == "min" and graph.properties.parallel_edges == "allow" and len(col):
         rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(row_ptr))
@@ -518,14 +587,19 @@ def from_networkx(
         has ``1 + max(node)`` vertices.
     weight : str, sequence of str or None, optional
         The edge attribute(s) to read as weight columns (default ``"weight"``;
-        None: unweighted). Values must be integral, within int32.
+        None: unweighted). One name that no edge carries, where the edges
+        carry ``name_0``, ``name_1``, ... (what :func:`to_networkx` writes for
+        several weight columns), reads those columns. Values must be
+        integral, within int32.
     default : int, float or None, optional
         The weight of an edge without the attribute, or with None (default
         1, NetworkX's convention: so a graph whose edges carry no weight gets
         weights 1); None makes that an error. A name in a list of names that
         no edge carries is an error.
     properties : GraphProperties, optional
-        The graph's properties, used instead of what ``G`` implies.
+        The graph's properties (row order, semantics, dtypes); whether the
+        graph is directed and keeps parallel edges still comes from ``G``
+        unless the keywords ``directed`` and ``multi_edges`` say otherwise.
     resources : Resources, optional
         Where to build; default :func:`dyng.get_default_resources`.
     **property_keywords
@@ -578,8 +652,12 @@ def from_networkx(
         triples = [t for t in G.edges(data=True) if not sub or (t[0] in index and t[1] in index)]
         src = np.fromiter((index[t[0]] for t in triples), dtype=np.int64, count=len(triples))
         dst = np.fromiter((index[t[1]] for t in triples), dtype=np.int64, count=len(triples))
+    records = [t[2] for t in triples]
+    numbered = _numbered(weight, {key for rec in records for key in rec})
+    if numbered is not None:
+        names = numbered
     w = _attribute_columns(
-        [t[2] for t in triples], names, default, "from_networkx", not isinstance(weight, str)
+        records, names, default, "from_networkx", not isinstance(weight, str) or bool(numbered)
     )
     return _build(
         n,
@@ -708,14 +786,18 @@ def from_igraph(
     weight : str, sequence of str or None, optional
         The edge attribute(s) to read as weight columns (default
         ``"weight"``); one name that ``G`` does not have gives an unweighted
-        graph (igraph's convention, ``weights=None``); None: unweighted.
-        Values must be integral, within int32.
+        graph (igraph's convention, ``weights=None``), unless ``G`` has
+        ``name_0``, ``name_1``, ... (what :func:`to_igraph` writes for several
+        weight columns): those columns are read; None: unweighted. Values
+        must be integral, within int32.
     default : int, float or None, optional
         The weight where the attribute is absent or None (default 1); None
         makes that an error. A name in a list of names that no edge carries
         is an error.
     properties : GraphProperties, optional
-        The graph's properties, used instead of what ``G`` implies.
+        The graph's properties (row order, semantics, dtypes); whether the
+        graph is directed and keeps parallel edges still comes from ``G``
+        unless the keywords ``directed`` and ``multi_edges`` say otherwise.
     resources : Resources, optional
         Where to build; default :func:`dyng.get_default_resources`.
     **property_keywords
@@ -735,7 +817,10 @@ def from_igraph(
     """
     _require("igraph", "from_igraph")
     names = _names(weight, "weight")
-    if isinstance(weight, str) and weight not in G.es.attributes():
+    numbered = _numbered(weight, G.es.attributes())
+    if numbered is not None:
+        names = numbered
+    elif isinstance(weight, str) and weight not in G.es.attributes():
         names = []
     m = G.ecount()
     pairs = np.asarray(G.get_edgelist(), dtype=np.int64).reshape(m, 2)
@@ -745,7 +830,9 @@ def from_igraph(
         for rec, v in zip(records, values, strict=True):
             if v is not None:
                 rec[name] = v
-    w = _attribute_columns(records, names, default, "from_igraph", not isinstance(weight, str))
+    w = _attribute_columns(
+        records, names, default, "from_igraph", not isinstance(weight, str) or bool(numbered)
+    )
     return _build(
         int(G.vcount()),
         pairs[:, 0],

@@ -9,6 +9,7 @@ exported to a peer must read back, through the peer's own API, as dynG's edges.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -56,7 +57,7 @@ def test_from_scipy_directed_is_the_matrix(case: Any, fmt: str) -> None:
     assert g.directed and g.num_vertices == n
     assert edge_multiset(g) == Counter((u, v, w) for (u, v), w in last.items())
     back = interop.to_scipy(g)
-    assert back.shape == (n, n) and back.dtype == np.int32
+    assert back.shape == (n, n) and back.dtype == np.int64
     assert (back != m.tocsr()).nnz == 0
     # the pattern only
     p = interop.from_scipy(m, weighted=False)
@@ -183,9 +184,11 @@ def test_from_scipy_parallel_entries_with_values() -> None:
     assert edge_multiset(g) == Counter({(0, 1, 4): 1, (0, 1, 5): 1})
     p = dyng.GraphProperties(directed=False, parallel_edges="allow", num_weights=1)
     assert interop.from_scipy(m, properties=p).num_edges == 2
-    # without parallel edges: one value per edge, as before
+    # without parallel edges the duplicates are summed, as SciPy reads them
+    assert edge_multiset(interop.from_scipy(m, directed=False)) == Counter({(0, 1, 9): 1})
+    # and the two triangles of an undirected edge must agree
     with pytest.raises(dyng.InvalidArgumentError, match="4 and 5"):
-        interop.from_scipy(m, directed=False)
+        interop.from_scipy(sp.coo_array(([4, 5], ([0, 1], [1, 0])), shape=(2, 2)), directed=False)
     # both triangles stored, but not mirroring each other
     for values, rows, cols in (
         ([4, 5], [0, 1], [1, 0]),
@@ -277,7 +280,7 @@ def test_to_scipy_parallel_min_gives_csgraph_our_distances(directed: bool) -> No
         got = dict(zip(pairs, small.data.tolist(), strict=True))
         assert got == best
         column1 = interop.to_scipy(g, weight=1, parallel="min")
-        assert column1.nnz == a.nnz and column1.dtype == np.int32
+        assert column1.nnz == a.nnz and column1.dtype == np.int64
     with pytest.raises(dyng.InvalidArgumentError, match="parallel is 'sum'"):
         interop.to_scipy(g, parallel="sum")
 
@@ -560,3 +563,79 @@ def test_missing_library_message(monkeypatch: pytest.MonkeyPatch) -> None:
         interop.to_networkx(g)
     with pytest.raises(ImportError, match=r"from_networkx\(\) needs networkx"):
         interop.from_networkx(object())
+
+
+def test_from_scipy_sums_duplicates_as_scipy_does() -> None:
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    # A non-canonical matrix: (0, 1) stored twice (5 and 2), (1, 2) three times.
+    m = sp.coo_array(([5, 2, 1, 1, 1, 4], ([0, 0, 1, 1, 1, 2], [1, 1, 2, 2, 2, 0])), shape=(3, 3))
+    for fmt in ("coo", "csr", "csc"):
+        x = m.asformat(fmt)
+        g = interop.from_scipy(x)
+        assert edge_multiset(g) == Counter({(0, 1, 7): 1, (1, 2, 3): 1, (2, 0, 4): 1})
+        assert (interop.to_scipy(g) != sp.csr_array(x.toarray())).nnz == 0
+        tree = dyng.sssp.compute(g, 0)
+        assert tree.distances.to_numpy().tolist() == csgraph.dijkstra(x, indices=0).tolist()
+    # multi_edges="allow" keeps each entry as a parallel edge
+    assert interop.from_scipy(m, multi_edges="allow").num_edges == 6
+    # floats and booleans: summed in float64, or'ed as a pattern
+    f = sp.coo_array(([1.5, 1.5], ([0, 0], [1, 1])), shape=(2, 2))
+    assert edge_multiset(interop.from_scipy(f)) == Counter({(0, 1, 3): 1})
+    b = sp.coo_array(([True, True], ([0, 0], [1, 1])), shape=(2, 2))
+    assert interop.from_scipy(b).num_edges == 1
+    # a sum past int32 is refused, not wrapped
+    big = sp.coo_array(([2**31 - 1, 1], ([0, 0], [1, 1])), shape=(2, 2))
+    with pytest.raises(dyng.InvalidArgumentError, match="2147483648 is outside int32"):
+        interop.from_scipy(big)
+
+
+def test_to_scipy_sums_parallel_edges_without_wrapping() -> None:
+    g = dyng.Graph.from_edges([0, 0], [1, 1], [2**31 - 1, 2**31 - 1], multi_edges="allow")
+    m = interop.to_scipy(g)
+    assert m.dtype == np.int64 and m.toarray()[0, 1] == 2**32 - 2
+    assert (m @ m).dtype == np.int64
+
+
+def test_properties_keep_what_the_source_graph_is() -> None:
+    nxm = _nx()
+    G = nxm.Graph([(0, 1, {"weight": 3}), (1, 2, {"weight": 4})])
+    for props in (dyng.GraphProperties(order="append"), dyng.GraphProperties.mosp_compatible()):
+        g = interop.from_networkx(G, properties=props)
+        assert not g.directed and g.properties.order == props.order
+        assert dyng.sssp.compute(g, 2).distances.to_numpy().tolist() == [7, 4, 0]
+        assert interop.from_networkx(G, properties=props, directed=True).directed
+    M = nxm.MultiGraph([(0, 1, {"weight": 2}), (0, 1, {"weight": 5})])
+    g = interop.from_networkx(M, properties=dyng.GraphProperties(directed=False))
+    assert edge_multiset(g) == Counter({(0, 1, 2): 1, (0, 1, 5): 1})
+    ig = pytest.importorskip("igraph")
+    H = ig.Graph([(0, 1), (1, 2)], directed=False)
+    H.es["weight"] = [3, 4]
+    h = interop.from_igraph(H, properties=dyng.GraphProperties(order="append"))
+    assert not h.directed and dyng.sssp.compute(h, 2).distances.to_numpy().tolist() == [7, 4, 0]
+
+
+def test_several_weight_columns_round_trip() -> None:
+    g = dyng.Graph.from_edges(np.array([0, 1]), np.array([1, 2]), [[1, 20], [3, 40]])
+    back = interop.from_networkx(interop.to_networkx(g))
+    assert edge_multiset(back) == edge_multiset(g)
+    ig = pytest.importorskip("igraph")
+    assert isinstance(interop.to_igraph(g), ig.Graph)
+    assert edge_multiset(interop.from_igraph(interop.to_igraph(g))) == edge_multiset(g)
+    # a name of its own still reads as asked
+    H = interop.to_networkx(g, weight="cost")
+    assert edge_multiset(interop.from_networkx(H, weight="cost")) == edge_multiset(g)
+    assert interop.from_networkx(H, weight=None).num_weights == 0
+
+
+def test_weight_arguments_and_values_are_explained() -> None:
+    nxm = _nx()
+    G = nxm.DiGraph([(0, 1, {"weight": 1})])
+    with pytest.raises(dyng.InvalidArgumentError, match="not from a function"):
+        interop.from_networkx(G, weight=lambda u, v, d: 1)  # type: ignore[arg-type]
+    for value, message in (
+        (2**70, "1180591620717411303424 at position 0 is outside int32"),
+        (Fraction(3), "is a Fraction; expected integers"),
+    ):
+        H = nxm.DiGraph([(0, 1, {"weight": value}), (1, 2, {"weight": 1})])
+        with pytest.raises(dyng.InvalidArgumentError, match=message):
+            interop.from_networkx(H)
