@@ -338,7 +338,9 @@ class Graph:
         weights : array_like, optional
             None, one weight per entry (1-D) or an ``(entries, K)`` array.
         num_vertices : int, optional
-            The vertex count; by default ``len(row_ptr) - 1``.
+            The vertex count; by default ``len(row_ptr) - 1``. A larger count
+            adds vertices without out-edges after the rows (``col`` may name
+            them), as a ``row_ptr`` padded with its last offset would.
         directed, row_order, multi_edges, store_transposed, semantics, properties, resources
             As for :meth:`from_edges`. For an undirected graph the CSR must be
             symmetric (a self-loop appears once) and each pair becomes one
@@ -382,6 +384,13 @@ class Graph:
         p.vertex_dtype, p.offset_dtype = vdt, odt
         t = p.to_native()
         n = len(rp) - 1 if num_vertices is None else _num_vertices(num_vertices)
+        if n < len(rp) - 1:
+            raise InvalidArgumentError(
+                f"num_vertices is {n}, but row_ptr has {len(rp) - 1} rows; accepted: at least "
+                f"{len(rp) - 1} (more adds vertices without out-edges)"
+            )
+        if len(rp) - 1 < n <= np.iinfo(vdt).max:  # trailing vertices without out-edges
+            rp = np.concatenate([rp, np.full(n - (len(rp) - 1), rp[-1], dtype=rp.dtype)])
         res = native_resources(resources)
         native.types_check(vdt, odt, k)
         rp = to_ids(rp, odt, "row_ptr", noun="offset")

@@ -284,14 +284,23 @@ def test_from_csr_malformed(rp: list[int], col: list[int]) -> None:
         dyng.Graph.from_csr(np.array(rp, dtype=np.int32), np.array(col, dtype=np.int32))
 
 
-@pytest.mark.parametrize("n", [2**63 - 1, 2**63 - 2, 5])
+@pytest.mark.parametrize("n", [2**63 - 1, 2**63 - 2, 2**31])
 def test_from_csr_num_vertices_that_disagree_with_row_ptr(n: int) -> None:
-    # The largest vertex counts too: the message names n + 1 without overflow (the
+    # Past what the ids can name: the message names n + 1 without overflow (the
     # check computed num_vertices + 1 in a signed type, undefined at 2**63 - 1).
     with pytest.raises(dyng.InvalidArgumentError, match=rf"num_vertices \+ 1 = {n + 1} offsets"):
         dyng.Graph.from_csr(
             np.array([0], dtype=np.int32), np.array([], dtype=np.int32), num_vertices=n
         )
+
+
+def test_from_csr_num_vertices_adds_vertices_after_the_rows() -> None:
+    g = dyng.Graph.from_csr(i32(0, 1, 1), i32(3), num_vertices=5)
+    assert g.num_vertices == 5 and g.num_edges == 1
+    rp, col, _ = g.to_csr()
+    assert rp.tolist() == [0, 1, 1, 1, 1, 1] and col.tolist() == [3]
+    with pytest.raises(dyng.InvalidArgumentError, match="num_vertices is 1, but row_ptr has 2"):
+        dyng.Graph.from_csr(i32(0, 1, 1), i32(1), num_vertices=1)
 
 
 def test_to_csr_returns_writable_copies() -> None:
