@@ -260,6 +260,31 @@ class Result:
             fallback_max_fraction=self._r.fallback_max_fraction,
         )
 
+    def distances_as_float(self) -> npt.NDArray[np.float64]:
+        """Return the distances as float64, ``inf`` where a vertex is unreachable.
+
+        What ``scipy.sparse.csgraph.dijkstra`` and igraph give, so that
+        ``np.isinf``, ``mean()`` over the finite ones and comparisons with them
+        work without :data:`INFINITE_DISTANCE`. Distances past ``2**53`` are
+        rounded, as float64 rounds them.
+
+        Returns
+        -------
+        numpy.ndarray
+            A new float64 array of :attr:`num_vertices` entries.
+
+        Examples
+        --------
+        >>> import dyng
+        >>> g = dyng.Graph.from_edges([0, 1], [1, 0], [5, 5], num_vertices=3)
+        >>> dyng.sssp.compute(g, 0).distances_as_float().tolist()
+        [0.0, 5.0, inf]
+        """
+        d = self.distances.to_numpy()
+        out = d.astype(np.float64)
+        out[d == INFINITE_DISTANCE] = np.inf
+        return out
+
     def clone(self) -> Result:
         """Return a deep copy (its own arrays, the same graph state)."""
         return Result._wrap(self._r.clone())

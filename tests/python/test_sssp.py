@@ -1619,3 +1619,20 @@ def test_arrays_read_late_or_never_match_a_recomputation(data: st.DataObject) ->
             array.to_numpy()
     clone = tree.clone()
     assert clone.parents.to_numpy().tobytes() == fresh.parents.to_numpy().tobytes()
+
+
+def test_distances_as_float_matches_csgraph() -> None:
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    g = dyng.Graph.from_edges(
+        np.array([0, 1, 3], np.int32),
+        np.array([1, 2, 4], np.int32),
+        [4, 2**31 - 1, 1],
+        num_vertices=6,
+    )
+    tree = dyng.sssp.compute(g, 0)
+    got = tree.distances_as_float()
+    assert got.dtype == np.float64 and got.tolist() == [0.0, 4.0, 4.0 + 2**31 - 1] + [np.inf] * 3
+    want = csgraph.dijkstra(dyng.interop.to_scipy(g), indices=0)
+    assert np.array_equal(got, want)
+    got[0] = 7.0  # a copy: the tree is unchanged
+    assert tree.distances.to_numpy()[0] == 0
