@@ -144,7 +144,21 @@ def _columns(rows: object, what: str, *, weights_allowed: bool) -> tuple[Any, ..
                 "the insertions of a list give their weights alike: none, an integer each, "
                 "or a sequence of K each"
             )
-    return tuple(list(column) for column in zip(*edges, strict=True))
+    columns = [list(column) for column in zip(*edges, strict=True)]
+    if len(columns) == 3:
+        columns[2] = [_whole(w) for w in columns[2]]
+    return tuple(columns)
+
+
+def _whole(weight: Any) -> Any:
+    """A float weight with an integral value as that int (NetworkX reads weights
+    as floats: ``read_weighted_edgelist`` gives 5.0), in a sequence of K too;
+    anything else as it is, for EdgeBatch to check."""
+    if isinstance(weight, float | np.floating) and float(weight).is_integer():
+        return int(weight)
+    if isinstance(weight, list | tuple):
+        return [_whole(w) for w in weight]
+    return weight
 
 
 class EdgeBatch:
@@ -270,7 +284,9 @@ class EdgeBatch:
         ----------
         insert : iterable of tuples, or 2-D array, optional
             The insertions ``(u, v)`` or ``(u, v, w)``, all of one length;
-            ``w`` is an integer or a sequence of ``K`` integers. A 2-D integer
+            ``w`` is an integer or a sequence of ``K`` integers (a float with
+            an integral value, as NetworkX reads weights, counts as that
+            integer; any other float is refused). A 2-D integer
             array of shape ``(m, 2)`` or ``(m, 2 + K)`` holds one edge per row.
         delete : iterable of tuples, or 2-D array, optional
             The deletions ``(u, v)``, or an ``(m, 2)`` array.

@@ -410,3 +410,17 @@ def test_from_tuples_of_nothing() -> None:
     assert dyng.EdgeBatch.from_tuples() == dyng.EdgeBatch()
     b = dyng.EdgeBatch.from_tuples(insert=[], delete=np.zeros((0, 2), np.int64), id=3)
     assert (len(b), b.num_weights, b.id) == (0, 0, 3)
+
+
+def test_from_tuples_takes_integral_float_weights_as_networkx_reads_them() -> None:
+    # nx.read_weighted_edgelist gives weights 5.0; G.edges(data="weight") lists them.
+    b = dyng.EdgeBatch.from_tuples(insert=[(0, 1, 5.0), (1, 2, np.float32(2.0))])
+    assert b == dyng.EdgeBatch(insert=([0, 1], [1, 2], [5, 2]))
+    k2 = dyng.EdgeBatch.from_tuples(insert=[(0, 1, (2.0, 3)), (1, 2, [4, 5.0])])
+    assert k2.insert_weights is not None and k2.insert_weights.tolist() == [[2, 3], [4, 5]]
+    for bad in (2.5, float("nan"), float("inf")):
+        with pytest.raises(dyng.InvalidArgumentError, match="floats and bools are rejected"):
+            dyng.EdgeBatch.from_tuples(insert=[(0, 1, bad)])
+    # the columns of the constructor still refuse floats
+    with pytest.raises(dyng.InvalidArgumentError, match="floats and bools are rejected"):
+        dyng.EdgeBatch(insert=([0], [1], [5.0]))
