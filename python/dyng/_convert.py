@@ -96,10 +96,30 @@ def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
             f"{what}: got a {type(x).__name__}; generators and iterators are not accepted, "
             "pass a list or an array (list(...) of it)"
         )
+    _refuse_missing(x, what)
     try:
         return np.asarray(x), True
     except (ValueError, TypeError, OverflowError) as e:
         raise InvalidArgumentError(f"{what}: cannot read as an array ({e})") from None
+
+
+def _refuse_missing(x: object, what: str) -> None:
+    """Refuse a pandas column (or other object with ``isna()``) that holds missing
+    values: NumPy reads a nullable ``Int64`` column with ``NA`` as floats, whose
+    refusal would not say what is wrong. pandas is not imported."""
+    isna = getattr(x, "isna", None)
+    if not callable(isna) or not hasattr(x, "dtype"):
+        return
+    try:
+        missing = np.asarray(isna(), dtype=bool).ravel()
+    except (TypeError, ValueError):
+        return
+    if missing.any():
+        i = int(np.flatnonzero(missing)[0])
+        raise InvalidArgumentError(
+            f"{what}: {int(missing.sum())} missing value(s) (NA), the first at position {i}; "
+            "ids and weights cannot be missing: drop or fill them first (dropna, fillna)"
+        )
 
 
 def _holds_bools(x: list[Any] | tuple[Any, ...] | range) -> bool:

@@ -430,3 +430,25 @@ def test_a_banner_token_with_a_control_byte_shows_it(tmp_path: Any) -> None:
     p.write_bytes(b"%%MatrixMarket matrix\x00coordinate pattern general\n2 2 1\n1 2\n")
     with pytest.raises(dyng.FileFormatError, match=r"unsupported object 'matrix\?coordinate'"):
         dyng.io.read_matrix_market(p)
+
+
+def test_pandas_missing_values_are_named() -> None:
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame(
+        {
+            "src": pd.array([0, 1, None], dtype="Int64"),
+            "dst": pd.array([1, 2, 0], dtype="Int64"),
+            "w": [1.0, float("nan"), 3.0],
+        }
+    )
+    calls = [
+        (lambda: dyng.Graph.from_edges(df.src, df.dst), "src: 1 missing value"),
+        (lambda: dyng.Graph.from_edges(df.dst, df.dst, df.w), "weights: 1 missing value"),
+        (lambda: dyng.EdgeBatch(insert=(df.src, df.dst)), "insert src: 1 missing value"),
+    ]
+    for call, message in calls:
+        with pytest.raises(dyng.InvalidArgumentError, match=f"{message}.*position"):
+            call()
+    clean = df.dropna()
+    g = dyng.Graph.from_edges(clean.src, clean.dst, clean.w.astype("int32"))
+    assert g.num_edges == 1
