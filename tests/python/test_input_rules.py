@@ -436,12 +436,12 @@ def test_pandas_missing_values_are_named() -> None:
     pd = pytest.importorskip("pandas")
     df = pd.DataFrame(
         {
-            "src": pd.array([0, 1, None], dtype="Int64"),
-            "dst": pd.array([1, 2, 0], dtype="Int64"),
+            "src": pd.Series([0, 1, None], dtype="Int64"),
+            "dst": pd.Series([1, 2, 0], dtype="Int64"),
             "w": [1.0, float("nan"), 3.0],
         }
     )
-    calls = [
+    calls: list[tuple[Callable[[], object], str]] = [
         (lambda: dyng.Graph.from_edges(df.src, df.dst), "src: 1 missing value"),
         (lambda: dyng.Graph.from_edges(df.dst, df.dst, df.w), "weights: 1 missing value"),
         (lambda: dyng.EdgeBatch(insert=(df.src, df.dst)), "insert src: 1 missing value"),
