@@ -1954,6 +1954,31 @@ static void test_failed_update_keeps_sizes(void) {
     dyng_graph_free(&g);
 }
 
+/* A stream that adds a vertex a batch grows the tree's arrays by half again,
+ * not by one: few reallocations, and each update's tree is Dijkstra's.
+ * (Each growth copied every array: O(n) a batch.) */
+static void test_growth_leaves_room(void) {
+    dyng_graph *g = path_of_three(NULL);
+    dyng_sssp_result *t = NULL;
+    REQUIRE_OK(dyng_sssp_compute(&t, g, 0, NULL));
+    int grew = 0;
+    const int64_t *before = t->dist;
+    for (int32_t v = 3; v < 1000; v++) {
+        int32_t u[] = {v - 1}, w[] = {v};
+        dyng_batch *b = batch_of(1, u, w, NULL, 0, NULL, NULL);
+        CHECK_OK(dyng_sssp_update(g, b, t, NULL));
+        dyng_batch_free(&b);
+        grew += t->dist != before;
+        before = t->dist;
+        CHECK(t->n == v + 1 && t->cap >= t->n && t->work.cap == t->cap);
+    }
+    CHECK(grew <= 12); /* 16 * 1.5^12 > 1000 */
+    CHECK(t->cap < 1500);
+    CHECK(sssp_matches(g, t));
+    dyng_sssp_result_free(&t);
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     /* Every block the library mallocs starts as junk (also set by ctest for
      * every test), so that a read of memory the code never wrote (a work
@@ -1963,6 +1988,7 @@ int main(void) {
     test_stage_hook();
     test_failures();
     test_failed_update_keeps_sizes();
+    test_growth_leaves_room();
     test_from_arrays();
     test_from_arrays_interrupted();
     test_update_many();

@@ -399,18 +399,39 @@ dyng_status dyng_i_sssp_check(const dyng_graph *g, const dyng_batch *b, const dy
     return DYNG_OK;
 }
 
+/* Open an update's journal (r->undo): what the reserves below replace. */
+static void undo_begin(dyng_sssp_result *r) {
+    r->undo = (dyng_i_sssp_undo){
+        .active = true, .dist = r->dist, .parent = r->parent, .cap = r->cap, .work = r->work};
+}
+
+/* Room for cap entries in the result's arrays and the work arrays, the
+ * arrays replaced kept in the journal. */
+static dyng_status reserve_all(dyng_sssp_result *r, int64_t cap) {
+    DYNG_I_TRY(result_reserve(r, cap, true));
+    return work_reserve(&r->work, r->cap);
+}
+
 dyng_status dyng_i_sssp_prepare(const dyng_graph *g, dyng_sssp_result *r, int64_t n_new) {
     (void)g;
-    dyng_i_sssp_undo *u = &r->undo;
-    u->active = true;
-    u->dist = r->dist;
-    u->parent = r->parent;
-    u->cap = r->cap;
-    u->work = r->work;
+    undo_begin(r);
     /* The result's arrays and work.old_d/old_p get the same capacity, so
-     * that a recomputation can swap them. */
-    DYNG_I_TRY(result_reserve(r, n_new > r->work.cap ? n_new : r->work.cap, true));
-    return work_reserve(&r->work, r->cap);
+     * that a recomputation can swap them. Growth leaves half again as much
+     * room, as the graph's vertex records do: a stream that adds a vertex a
+     * batch would otherwise copy every array at every batch (6.5 ms a batch
+     * on 4M vertices, against 9 us when the vertex exists); when that room
+     * is more than memory allows, what the batch needs. */
+    const int64_t need = n_new > r->work.cap ? n_new : r->work.cap;
+    int64_t room = need;
+    if (need > r->cap && r->cap > 0 && r->cap <= INT64_MAX / 3 && need < r->cap + r->cap / 2)
+        room = r->cap + r->cap / 2;
+    dyng_status st = reserve_all(r, room);
+    if (st == DYNG_OUT_OF_MEMORY && room > need) {
+        undo_end(r, false); /* the arrays before again */
+        undo_begin(r);
+        st = reserve_all(r, need);
+    }
+    return st;
 }
 
 void dyng_i_sssp_abort(dyng_sssp_result *r) { undo_end(r, false); }
