@@ -14,12 +14,19 @@
  * cur, and an entry whose vertex has since been settled with a smaller
  * distance is stale (the caller skips it). Buckets grow with dyng_i_realloc;
  * a failed growth is reported, as the radix heap's is.
+ *
+ * A bitmap of the buckets that hold entries lets `cur` jump over a run of
+ * empty ones a word (64 buckets) at a time: on a long path of weights near
+ * the largest, where all but one bucket of a lap are empty, walking them one
+ * by one cost O(largest distance), 4.2 s for a million vertices of weight
+ * 4,095 against 30 ms for weight 4,096 on the radix heap.
  */
 #ifndef DYNG_I_SSSP_BUCKET_QUEUE_H
 #define DYNG_I_SSSP_BUCKET_QUEUE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 
@@ -34,9 +41,10 @@ typedef struct dyng_i_bucket {
 
 typedef struct dyng_i_buckets {
     dyng_i_bucket *ring;
-    int64_t mask;  /* ring size - 1 (a power of two minus one) */
-    int64_t cur;   /* the key of the bucket pops take from      */
-    int64_t count; /* entries waiting                           */
+    uint64_t *held; /* bit b: ring[b] holds entries            */
+    int64_t mask;   /* ring size - 1 (a power of two minus one) */
+    int64_t cur;    /* the key of the bucket pops take from      */
+    int64_t count;  /* entries waiting                           */
 } dyng_i_buckets;
 
 /* A ring for weights up to max_weight (<= DYNG_I_BUCKETS_MAX_WEIGHT);
@@ -46,10 +54,18 @@ static inline bool dyng_i_buckets_init(dyng_i_buckets *q, int64_t max_weight) {
     while (size <= max_weight)
         size *= 2;
     q->ring = dyng_i_calloc((size_t)size, sizeof *q->ring);
+    q->held = dyng_i_calloc((size_t)(size + 63) / 64, sizeof *q->held);
     q->mask = size - 1;
     q->cur = 0;
     q->count = 0;
-    return q->ring != NULL;
+    if (q->ring == NULL || q->held == NULL) {
+        dyng_i_free(q->ring);
+        dyng_i_free(q->held);
+        q->ring = NULL;
+        q->held = NULL;
+        return false;
+    }
+    return true;
 }
 
 static inline void dyng_i_buckets_free(dyng_i_buckets *q) {
@@ -57,14 +73,18 @@ static inline void dyng_i_buckets_free(dyng_i_buckets *q) {
         for (int64_t b = 0; b <= q->mask; b++)
             dyng_i_free(q->ring[b].v);
     dyng_i_free(q->ring);
+    dyng_i_free(q->held);
     q->ring = NULL;
+    q->held = NULL;
 }
 
 /* Empty the queue, keeping its memory, with cur at 0. */
 static inline void dyng_i_buckets_clear(dyng_i_buckets *q) {
-    if (q->ring != NULL)
+    if (q->ring != NULL) {
         for (int64_t b = 0; b <= q->mask; b++)
             q->ring[b].len = 0;
+        memset(q->held, 0, (size_t)(q->mask + 64) / 64 * sizeof *q->held);
+    }
     q->cur = 0;
     q->count = 0;
 }
@@ -72,7 +92,8 @@ static inline void dyng_i_buckets_clear(dyng_i_buckets *q) {
 /* Push v with key (cur <= key <= cur + the largest weight); false when out
  * of memory (the queue is then as it was). */
 static inline bool dyng_i_buckets_push(dyng_i_buckets *q, int64_t key, int64_t v) {
-    dyng_i_bucket *b = &q->ring[key & q->mask];
+    const int64_t at = key & q->mask;
+    dyng_i_bucket *b = &q->ring[at];
     if (b->len == b->cap) {
         const int64_t cap = b->cap ? 2 * b->cap : 16;
         int64_t *grown = dyng_i_realloc(b->v, (size_t)cap, sizeof *grown);
@@ -82,19 +103,46 @@ static inline bool dyng_i_buckets_push(dyng_i_buckets *q, int64_t key, int64_t v
         b->cap = cap;
     }
     b->v[b->len++] = v;
+    q->held[at >> 6] |= UINT64_C(1) << (at & 63);
     q->count++;
     return true;
 }
 
+/* How far cur is from the next bucket that holds entries (0: the current
+ * one does), through the bitmap; count > 0. */
+static inline int64_t dyng_i_buckets_gap(const dyng_i_buckets *q) {
+    const int64_t size = q->mask + 1;
+    int64_t at = q->cur & q->mask, gap = 0;
+    for (;;) {
+        const int64_t bit = at & 63;
+        const uint64_t above = q->held[at >> 6] >> bit; /* buckets at, at + 1, ... */
+        if (above != 0)
+            return gap + __builtin_ctzll(above);
+        /* to the next word, or round to the ring's start */
+        const int64_t step = 64 - bit < size - at ? 64 - bit : size - at;
+        gap += step;
+        at = (at + step) & q->mask;
+    }
+}
+
+/* Move cur past the empty buckets, to the next that holds entries, but not
+ * past limit (and not at all from limit or above); count > 0. */
+static inline void dyng_i_buckets_skip(dyng_i_buckets *q, int64_t limit) {
+    if (q->cur >= limit)
+        return;
+    const int64_t gap = dyng_i_buckets_gap(q);
+    q->cur = gap < limit - q->cur ? q->cur + gap : limit;
+}
+
 /* Pop an entry of the least key (count > 0): its vertex, with *key set. */
 static inline int64_t dyng_i_buckets_pop(dyng_i_buckets *q, int64_t *key) {
-    dyng_i_bucket *b = &q->ring[q->cur & q->mask];
-    while (b->len == 0) {
-        q->cur++;
-        b = &q->ring[q->cur & q->mask];
-    }
+    q->cur += dyng_i_buckets_gap(q);
+    const int64_t at = q->cur & q->mask;
+    dyng_i_bucket *b = &q->ring[at];
     q->count--;
     *key = q->cur;
+    if (b->len == 1)
+        q->held[at >> 6] &= ~(UINT64_C(1) << (at & 63));
     return b->v[--b->len];
 }
 

@@ -156,7 +156,7 @@ static dyng_status DYNG_FN(sssp_compute_with)(const dyng_graph *g, int obj, int6
     dyng_i_radix_init(&radix);
     const int64_t max_w = K > 0 ? (int64_t)g->max_weight : 1;
     const bool dial = lazy && max_w <= DYNG_I_BUCKETS_MAX_WEIGHT;
-    dyng_i_buckets buckets = {NULL, 0, 0, 0};
+    dyng_i_buckets buckets = {0};
     int64_t size = 0, pops = 0;
     const int64_t probe = run != NULL && run->probe > 0 ? run->probe : -1;
     const int64_t *old_d = run != NULL ? run->old_d : NULL;
@@ -1279,10 +1279,8 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             has_seed = true;
         }
         const bool ring_has = ring != NULL && ring->count > 0;
-        if (ring_has)
-            while (ring->ring[ring->cur & ring->mask].len == 0 &&
-                   (!has_seed || ring->cur < seed.key))
-                ring->cur++;
+        if (ring_has) /* to the ring's next entry, not past the seed's key */
+            dyng_i_buckets_skip(ring, has_seed ? seed.key : INT64_MAX);
         int64_t x, key;
         if (has_seed && (!ring_has || seed.key <= ring->cur)) {
             x = seed.v;
