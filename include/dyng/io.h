@@ -14,8 +14,23 @@
  * and the process-wide one) every 8 MB of text, and the writers of whole
  * files (Matrix Market, edge lists, the research codes' files, distances and
  * trees) every megabyte they write out: DYNG_INTERRUPTED, with nothing
- * returned, or no file left behind. The writers of a graph poll its
+ * returned, or the file left as it was. The writers of a graph poll its
  * resources' flag too.
+ *
+ * Writing: every writer of a regular file (or of a new name) writes a
+ * temporary file ".<name>.dyng-<pid>-<n>.tmp" in the same folder and renames
+ * it over the path when the write has succeeded (the stream writers at their
+ * close), so a write that fails (DYNG_FILE_FORMAT, DYNG_OUT_OF_MEMORY) or is
+ * interrupted leaves the path exactly as it was (absent if it was), and a
+ * reader of the path never sees half a file. The file replaced passes on its
+ * mode (and, for root, its owner); a write-protected file is refused;
+ * symbolic links stay links (the file they lead to is replaced; a dangling
+ * one's is created). Written in place, as before: FIFOs, devices (/dev/null,
+ * /dev/stdout, any path through a link in /dev or /proc), sockets, a file
+ * mounted on its own, another user's file in a sticky folder, and a file in
+ * a folder where no file can be created. The rename makes the content
+ * visible at once, not durable across a power cut: fsync the file after the
+ * call if that matters.
  *
  * Matrix Market: "%%MatrixMarket matrix coordinate F S" with F one of
  * pattern, integer, real (integral values only) and S one of general,

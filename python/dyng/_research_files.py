@@ -13,10 +13,14 @@ readers parse in parallel, accept gzip content, and report a malformed file as
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gzip
+import itertools
 import os
-from collections.abc import Mapping
-from typing import IO, TYPE_CHECKING
+import stat
+from collections.abc import Iterator, Mapping
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -403,6 +407,143 @@ _HISTOGRAM_HEADER = "# cycle_size, num_of_cycles"
 _UINT64_MAX = 2**64 - 1
 
 
+_temporary_names = itertools.count()
+
+
+def _rename_target(path: str) -> tuple[str, os.stat_result | None] | None:
+    """Where a replacing write of ``path`` renames its temporary file, as the library decides.
+
+    Symbolic links are followed (a dangling one to the name it points to); a
+    link in ``/dev`` or ``/proc`` (``/dev/stdout``, ``/proc/self/fd/N``), a
+    loop, or anything but a regular file or a missing name gives None: write
+    in place. Otherwise the name and its ``lstat`` (None: it does not exist).
+    """
+    name = path
+    for _ in range(41):  # 40 links, as the kernel
+        try:
+            st: os.stat_result | None = os.lstat(name)
+        except FileNotFoundError:
+            st = None
+        except OSError:
+            return None
+        if st is None or not stat.S_ISLNK(st.st_mode):
+            break
+        if name.startswith(("/dev/", "/proc/")):
+            return None
+        name = os.path.join(os.path.dirname(name), os.readlink(name))
+    else:
+        return None
+    try:
+        opened: os.stat_result | None = os.stat(path)  # what open() would open
+    except FileNotFoundError:
+        opened = None
+    except OSError:
+        return None
+    if opened is None or st is None:
+        same = opened is None and st is None and os.path.basename(name) != ""
+    else:
+        same = stat.S_ISREG(opened.st_mode) and opened.st_ino == st.st_ino
+        same = same and opened.st_dev == st.st_dev
+    return (name, st) if same else None
+
+
+def _open_temporary(
+    path: str, dest: str, old: os.stat_result | None
+) -> tuple[int, int, bytes, bytes] | None:
+    """A new temporary file beside ``dest`` (``old``: its ``lstat``, None when it does not exist).
+
+    Returns (descriptor of the folder, descriptor of the file, the file's name
+    and ``dest``'s name in the folder), or None when the write should go in
+    place: a file mounted on its own, another user's file in a sticky folder,
+    or a folder where no file can be made.
+    Errors name ``path``.
+    """
+    folder, base = os.path.split(dest)
+    try:
+        dir_fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except PermissionError:
+        return None  # a folder it may not read
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+    name = os.fsencode(base)
+    try:
+        if old is not None:
+            # no rename replaces a file mounted on its own, nor another user's file in a
+            # sticky folder (/tmp)
+            here, me = os.fstat(dir_fd), os.geteuid()
+            others = me not in (0, old.st_uid, here.st_uid)
+            if here.st_dev != old.st_dev or (here.st_mode & stat.S_ISVTX and others):
+                os.close(dir_fd)
+                return None
+            if not os.access(name, os.W_OK, dir_fd=dir_fd, effective_ids=True):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+        for _ in range(100):
+            tmp = b".%s.dyng-%d-%d.tmp" % (name[:160], os.getpid(), next(_temporary_names))
+            try:
+                return dir_fd, os.open(tmp, flags, 0o666, dir_fd=dir_fd), tmp, name
+            except FileExistsError:
+                pass
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path)
+    except OSError as e:
+        os.close(dir_fd)
+        if e.filename != path and e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return None  # no file can be made in the folder
+        raise OSError(e.errno, e.strerror, path) from None
+
+
+@contextlib.contextmanager
+def _replacing(path: str) -> Iterator[BinaryIO]:
+    """A binary file whose bytes replace ``path`` whole when the block ends without an error.
+
+    As the library's writers do (``src/io/file.c``): a regular file, or a name
+    that does not exist, is written to ``.<name>.dyng-<pid>-<n>.tmp`` in the
+    same folder, which takes the old file's mode (and owner and group where
+    allowed) and is renamed over the name at the end; an exception (an error,
+    ``KeyboardInterrupt``) removes it and leaves ``path`` exactly as it was.
+    Links are followed and stay links. Written in place, as ``open(path,
+    "wb")`` writes: FIFOs, devices, sockets and other non-regular files, a
+    path through a link in ``/dev`` or ``/proc``, a file mounted on its own,
+    another user's file in a sticky folder, and a file in a folder where no
+    file can be made (a new name there fails as ``open`` fails). A
+    write-protected file is refused (``PermissionError``), although the
+    folder would allow the rename.
+    """
+    target = _rename_target(path)
+    opened = _open_temporary(path, *target) if target is not None else None
+    if target is None or opened is None:
+        with open(path, "wb") as f:
+            yield f
+        return
+    old = target[1]
+    dir_fd, fd, tmp, name = opened
+    try:
+        if old is not None:
+            now = os.fstat(fd)
+            if (now.st_uid, now.st_gid) != (old.st_uid, old.st_gid):
+                try:
+                    os.fchown(fd, old.st_uid, old.st_gid)
+                except OSError:  # not root: keep the group if allowed
+                    with contextlib.suppress(OSError):
+                        os.fchown(fd, -1, old.st_gid)
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))  # after the chown, which clears setuid
+        with os.fdopen(fd, "wb") as f:
+            fd = -1  # the file object closes it
+            yield f
+        try:
+            os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+        except OSError as e:
+            raise OSError(e.errno, f"cannot replace the file: {e.strerror}", path) from None
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        raise
+    finally:
+        os.close(dir_fd)
+
+
 def write_histogram(
     path_or_file: PathLike | IO[str], result: CycleCountResult | Mapping[int, int]
 ) -> None:
@@ -412,6 +553,12 @@ def write_histogram(
     ``# cycle_size, num_of_cycles``, then ``len, count`` for every length
     whose count is not 0, in length order, then ``Total, N``; every line
     ends in ``\\n``.
+
+    A path is replaced whole, as by the other writers: the text goes to a
+    temporary file in the same folder, renamed over the path at the end, so
+    a write that fails or is interrupted leaves the old file as it was (and
+    a new name absent). The old file's mode is kept; a symbolic link stays a
+    link and its file is replaced; FIFOs and devices are written in place.
 
     Parameters
     ----------
@@ -430,6 +577,9 @@ def write_histogram(
     InvalidArgumentError
         For a negative length, or a count that is negative or past
         ``2**64 - 1``.
+    OSError
+        When the file cannot be written (``PermissionError`` for a
+        write-protected file, as ``open`` raises it).
     """
     from dyng.cycle_count import Result
     from dyng.errors import CapacityError
@@ -469,12 +619,14 @@ def write_histogram(
         path_or_file.write(body)
         return
     target = _path(path_or_file)
-    if target.endswith(".gz"):
-        with gzip.open(target, "wt", encoding="ascii", newline="\n") as f:
-            f.write(body)
-    else:
-        with open(target, "w", encoding="ascii", newline="\n") as f:
-            f.write(body)
+    data = body.encode("ascii")
+    with _replacing(target) as f:
+        if target.endswith(".gz"):
+            # the header names the file as gzip.open(target) names it
+            with gzip.GzipFile(filename=target, mode="wb", fileobj=f) as z:
+                z.write(data)
+        else:
+            f.write(data)
 
 
 def read_histogram(path: PathLike) -> dict[int, int]:

@@ -6,11 +6,19 @@
  * members are read one after the other, as gunzip does; bytes after the last
  * member that do not start a new one are ignored), otherwise it copies.
  *
- * Both open their file close-on-exec: readers read-only (O_RDONLY), writers
- * write-only (O_WRONLY | O_CREAT | O_TRUNC, mode 0666 less the umask), on the
- * path given and nothing else (no temporary or lock files).
+ * Readers open the path given read-only (O_RDONLY) and close-on-exec, and
+ * nothing else (no temporary or lock files).
  *
- * Output: writers format into a 1 MiB buffer; a full buffer is written with
+ * Output: a writer of a regular file, or of a name that does not exist yet,
+ * writes a temporary file in the same folder and renames it over the path
+ * only when everything succeeded (dyng_i_out_open below has the details):
+ * until then the path keeps its old content (or stays absent), a failed or
+ * interrupted write leaves it exactly as it was, and a reader of the path
+ * never sees half a file. Other targets (a FIFO, a character device such as
+ * /dev/null or /dev/stdout, a socket) are written in place as they are.
+ * Every descriptor is close-on-exec; the file's is write-only.
+ *
+ * Writers format into a 1 MiB buffer; a full buffer is written with
  * one fwrite, through deflate when the path ends in ".gz". Compression runs
  * at level 1 (Z_BEST_SPEED): on graph text it is about six times faster than
  * gzip's default level 6 for files some 7% larger, and at level 6 it would
@@ -410,6 +418,267 @@ static dyng_status out_fail(dyng_i_out *out, int error) {
     return dyng_i_file_error(out->path, 0, 0, "write error: gzip compression failed");
 }
 
+/*
+ * Where a writer's bytes go. dyng_i_out_open looks at the path first:
+ *
+ * - Symbolic links are followed to the name they lead to (a link's target
+ *   is relative to the link's folder and may be a link again; 40 at most,
+ *   as in the kernel), and that file is written: the links stay links. A
+ *   dangling link leads to a name that does not exist, which is created
+ *   there (as a shell's "> link" creates it), atomically like any new file.
+ * - A regular file, or a name that does not exist, is written atomically:
+ *   the bytes go to a new file ".<name>.dyng-<pid>-<n>.tmp" in the same
+ *   folder (created with O_EXCL and mode 0666 less the umask, as a plain
+ *   create; the next n when the name is taken; a long name is cut to
+ *   TMP_NAME_MAX bytes in it), and dyng_i_out_close renames it over the name
+ *   when every write, the flush and the close succeeded. The file it
+ *   replaces passes on its mode, and its owner and group where the process
+ *   may set them (root; otherwise a group it belongs to, else the writer's
+ *   own, as with any tool that replaces a file by a rename; a hard link to
+ *   the old file keeps the old content). A file that the process may not
+ *   write is refused as open(2) refuses it ("cannot open for writing:
+ *   Permission denied"), although the folder would allow the rename: write
+ *   protection keeps its meaning. A failure, an interrupt, or
+ *   dyng_i_out_abort removes the temporary file and leaves the name exactly
+ *   as it was. The folder is held open from open to close, so that the
+ *   rename lands in it even when the process changes its working directory
+ *   (or the folder is moved) meanwhile.
+ * - The rest is written in place, opened with O_TRUNC as before (and an
+ *   interrupted write removes what it wrote there when that is a regular
+ *   file, never anything else):
+ *   - anything else that exists: a FIFO, a character or block device
+ *     (/dev/null, /dev/stdout), a socket; a directory, which open refuses
+ *     with the error it always gave;
+ *   - a regular file on another device than its folder (a file mounted on
+ *     its own: no rename can replace it), or another user's file in a
+ *     sticky folder such as /tmp (only its owner, the folder's owner or
+ *     root may rename over it);
+ *   - a file in a folder where the process may not create one (EACCES, EPERM
+ *     or EROFS for the temporary file, or a folder it may not read): a
+ *     writable file there is written as before, only not atomically, and a
+ *     new one fails as before ("cannot open for writing: Permission
+ *     denied");
+ *   - a path through a symbolic link in /dev or /proc (/dev/stdout,
+ *     /dev/fd/N, /proc/self/fd/N: descriptors the process has open, whose
+ *     file, even a regular one, must be written through the descriptor,
+ *     not replaced);
+ *   - a path whose links cannot be followed (a loop, a name too long), which
+ *     open then reports, or where they lead elsewhere than open(2) goes (the
+ *     stat of the path, which follows them as open does, must give the same
+ *     regular file, or no file).
+ *
+ * No fsync: the rename makes the new content visible at once and whole, to
+ * every reader and after a crash of the process, but not durable across a
+ * power cut or a crash of the kernel, which may leave the old file (or, on
+ * some file systems, an empty one). An fsync before the rename would make
+ * it durable, at a price: a 103 MB Matrix Market file written in 0.34 s
+ * took another 0.07 s to fsync (+21%) on an ext4 virtual disk whose host
+ * caches writes, and a real disk takes longer (a spinning one about a
+ * second). Callers that need durability can fsync the file after the call.
+ *
+ * A process killed (SIGKILL, a crash) in the middle of a write leaves its
+ * temporary file behind, named after the file and the process id; the file
+ * itself is intact.
+ */
+#ifndef S_ISVTX
+#define S_ISVTX 01000 /* the sticky bit (XSI) */
+#endif
+#define MAX_LINK_HOPS 40
+#define TMP_NAME_MAX 160 /* bytes of the name kept in the temporary name (NAME_MAX is 255) */
+#define TMP_ATTEMPTS 100 /* names tried before EEXIST is reported */
+
+static atomic_ulong tmp_counter; /* the <n> of temporary names, process-wide */
+
+/* The length of the folder part of `path`, with its final '/' (0: none). */
+static size_t folder_length(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* A new string: a[0 .. na) then b. NULL when out of memory. */
+static char *join(const char *a, size_t na, const char *b) {
+    size_t nb = strlen(b);
+    char *s = dyng_i_malloc(na + nb + 1, 1);
+    if (s != NULL) {
+        memcpy(s, a, na);
+        memcpy(s + na, b, nb + 1);
+    }
+    return s;
+}
+
+/* Follow `path` through symbolic links to the name they lead to: a new
+ * string in *dest, with lstat's answer for it in *sb and *exists (false: no
+ * such name, as at the end of a dangling link). Returns 0; -1 at a link in
+ * /dev or /proc (see above); or the errno that stopped it: ENOMEM when a
+ * string could not be allocated, anything else for a path that open(2)
+ * fails on too. *dest is NULL unless it returns 0. */
+static int follow_links(const char *path, char **dest, struct stat *sb, bool *exists) {
+    *dest = NULL;
+    *exists = false;
+    char *cur = join(path, strlen(path), "");
+    if (cur == NULL)
+        return ENOMEM;
+    for (int hops = 0;; hops++) {
+        if (lstat(cur, sb) != 0) {
+            int e = errno;
+            if (e == ENOENT) {
+                *dest = cur;
+                return 0;
+            }
+            dyng_i_free(cur);
+            return e;
+        }
+        if (!S_ISLNK(sb->st_mode)) {
+            *exists = true;
+            *dest = cur;
+            return 0;
+        }
+        if (strncmp(cur, "/dev/", 5) == 0 || strncmp(cur, "/proc/", 6) == 0) {
+            dyng_i_free(cur); /* /dev/stdout, /dev/fd/N, /proc/self/fd/N ... */
+            return -1;
+        }
+        char target[PATH_MAX];
+        ssize_t n = hops < MAX_LINK_HOPS ? readlink(cur, target, sizeof target) : -1;
+        if (n < 0 || (size_t)n >= sizeof target) {
+            int e = hops == MAX_LINK_HOPS ? ELOOP : n < 0 ? errno : ENAMETOOLONG;
+            dyng_i_free(cur);
+            return e;
+        }
+        target[n] = '\0';
+        /* a relative target is relative to the link's folder */
+        char *next = join(cur, target[0] == '/' ? 0 : folder_length(cur), target);
+        dyng_i_free(cur);
+        if (next == NULL)
+            return ENOMEM;
+        cur = next;
+    }
+}
+
+/* Give the new file `fd` the mode of the file `old` that it replaces, and
+ * its owner and group where the process may set them (see above; the chown
+ * comes first, since it clears set-user-ID bits). False, errno set, when
+ * the mode cannot be set. */
+static bool copy_owner_and_mode(int fd, const struct stat *old) {
+    struct stat now;
+    if (fstat(fd, &now) == 0 && (now.st_uid != old->st_uid || now.st_gid != old->st_gid) &&
+        fchown(fd, old->st_uid, old->st_gid) != 0 && fchown(fd, (uid_t)-1, old->st_gid) != 0)
+        errno = 0; /* not allowed: the new file stays the writer's */
+    return fchmod(fd, old->st_mode & 07777) == 0;
+}
+
+/* The error of a temporary file that could not be made in out->dest's
+ * folder: open's words, and the folder. */
+static dyng_status temporary_error(const dyng_i_out *out, const char *what, int e) {
+    const size_t folder = folder_length(out->dest);
+    return dyng_i_file_error(
+        out->path, 0, 0, "cannot open for writing: %s%s (creating a temporary file in %.*s)", what,
+        strerror(e), folder > 1 ? (int)(folder - 1) : 1, folder > 0 ? out->dest : ".");
+}
+
+/* Create the temporary file beside out->dest, which `old` describes when it
+ * exists (see above), and hold its folder open. *in_place when the folder
+ * does not allow it: the caller writes in place instead. */
+static dyng_status open_temporary(dyng_i_out *out, const struct stat *old, bool *in_place) {
+    *in_place = false;
+    char *dest = out->dest;
+    const size_t folder = folder_length(dest);
+    const char *name = dest + folder;
+    int dir_flags = O_RDONLY | O_DIRECTORY, file_flags = O_WRONLY | O_CREAT | O_EXCL;
+#ifdef O_CLOEXEC
+    dir_flags |= O_CLOEXEC;
+    file_flags |= O_CLOEXEC;
+#endif
+    /* the folder: dest cut after its last '/' for a moment, or "." */
+    const char saved = dest[folder];
+    dest[folder] = '\0';
+    int dir;
+    do {
+        dir = open(folder > 0 ? dest : ".", dir_flags);
+    } while (dir < 0 && errno == EINTR);
+    int e = errno;
+    dest[folder] = saved;
+    if (dir < 0) {
+        *in_place = e == EACCES; /* a folder it may not read: try the file itself */
+        return *in_place ? DYNG_OK : temporary_error(out, "", e);
+    }
+    if (old != NULL) {
+        struct stat ds;
+        /* A file mounted on its own; or another user's file in a sticky
+         * folder (/tmp), which only its owner, the folder's or root may
+         * rename over. */
+        const uid_t me = geteuid();
+        if (fstat(dir, &ds) != 0 || ds.st_dev != old->st_dev ||
+            ((ds.st_mode & S_ISVTX) != 0 && me != 0 && old->st_uid != me && ds.st_uid != me)) {
+            close(dir);
+            *in_place = true;
+            return DYNG_OK;
+        }
+        if (faccessat(dir, name, W_OK, AT_EACCESS) != 0) {
+            e = errno;
+            close(dir);
+            return dyng_i_file_error(out->path, 0, 0, "cannot open for writing: %s", strerror(e));
+        }
+    }
+    size_t keep = strlen(name);
+    if (keep > TMP_NAME_MAX)
+        keep = TMP_NAME_MAX;
+    const size_t cap = keep + 64; /* ".", ".dyng-", pid, "-", n, ".tmp" and NUL */
+    char *tmp = dyng_i_malloc(cap, 1);
+    if (tmp == NULL) {
+        close(dir);
+        return dyng_i_oom("a temporary file name", cap);
+    }
+    int fd = -1;
+    for (int attempt = 0; attempt < TMP_ATTEMPTS; attempt++) {
+        unsigned long n = atomic_fetch_add(&tmp_counter, 1);
+        snprintf(tmp, cap, ".%.*s.dyng-%ld-%lu.tmp", (int)keep, name, (long)getpid(), n);
+        do {
+            fd = openat(dir, tmp, file_flags, 0666);
+        } while (fd < 0 && errno == EINTR);
+        if (fd >= 0 || errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        e = errno;
+        dyng_i_free(tmp);
+        close(dir);
+        *in_place = e == EACCES || e == EPERM || e == EROFS;
+        return *in_place ? DYNG_OK : temporary_error(out, "", e);
+    }
+    const char *what = "";
+    FILE *fp = NULL;
+    if (old != NULL && !copy_owner_and_mode(fd, old))
+        what = "cannot give the temporary file the file's mode: ";
+    else if ((fp = fdopen(fd, "wb")) == NULL)
+        what = "fdopen: ";
+    if (fp == NULL) {
+        e = errno;
+        close(fd);
+        (void)unlinkat(dir, tmp, 0);
+        dyng_i_free(tmp);
+        close(dir);
+        return temporary_error(out, what, e);
+    }
+    out->fp = fp;
+    out->dir_fd = dir;
+    out->tmp = tmp;
+    return DYNG_OK;
+}
+
+/* Open out->path in place: created or truncated, as open(2) with O_TRUNC.
+ * An interrupt will remove what it opened when that is a regular file that
+ * out->dest names (the path with its links followed). */
+static dyng_status open_in_place(dyng_i_out *out) {
+    out->fp = open_stream(out->path, true);
+    if (out->fp == NULL)
+        return dyng_i_file_error(out->path, 0, 0, "cannot open for writing: %s", strerror(errno));
+    struct stat opened, named;
+    out->remove_if_interrupted = out->dest != NULL && fstat(fileno(out->fp), &opened) == 0 &&
+                                 S_ISREG(opened.st_mode) && stat(out->dest, &named) == 0 &&
+                                 named.st_dev == opened.st_dev && named.st_ino == opened.st_ino;
+    return DYNG_OK;
+}
+
 dyng_status dyng_i_out_open(dyng_i_out *out, const char *path) {
     memset(out, 0, sizeof *out);
     size_t n = strlen(path) + 1;
@@ -437,10 +706,23 @@ dyng_status dyng_i_out_open(dyng_i_out *out, const char *path) {
             return dyng_i_file_error(path, 0, 0, "cannot start the gzip encoder (zlib %d)", zr);
         out->z_ready = true;
     }
-    out->fp = open_stream(path, true);
-    if (out->fp == NULL)
-        return dyng_i_file_error(path, 0, 0, "cannot open for writing: %s", strerror(errno));
-    return DYNG_OK;
+    /* Everything is allocated before a file is made, so that running out
+     * of memory leaves nothing behind. */
+    struct stat sb, opened;
+    bool exists;
+    int e = follow_links(path, &out->dest, &sb, &exists);
+    if (e == ENOMEM)
+        return dyng_i_oom("a file path", n);
+    /* What open(2) would open (stat follows the links as it does) must be
+     * what follow_links found: a regular file, or no file on either side. */
+    bool found = stat(path, &opened) == 0;
+    bool in_place = e != 0 || found != exists ||
+                    (found && (!S_ISREG(opened.st_mode) || opened.st_dev != sb.st_dev ||
+                               opened.st_ino != sb.st_ino)) ||
+                    out->dest[folder_length(out->dest)] == '\0'; /* "folder/" */
+    if (!in_place)
+        DYNG_I_TRY(open_temporary(out, exists ? &sb : NULL, &in_place));
+    return in_place ? open_in_place(out) : DYNG_OK;
 }
 
 /* Write buf[0..len) out (deflating with `flush`), leaving len 0. */
@@ -507,7 +789,7 @@ dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n) {
 dyng_status dyng_i_out_close(dyng_i_out *out) {
     dyng_status st = out_poll(out);
     if (st != DYNG_OK) {
-        dyng_i_out_abort(out); /* removes the file */
+        dyng_i_out_abort(out); /* removes the temporary file */
         return st;
     }
     if (out->fp != NULL) {
@@ -518,6 +800,17 @@ dyng_status dyng_i_out_close(dyng_i_out *out) {
             st = out_fail(out, errno != 0 ? errno : EIO);
         out->fp = NULL;
     }
+    /* All written: the new file takes the name (no fsync: see above). */
+    if (st == DYNG_OK && out->tmp != NULL) {
+        const char *name = out->dest + folder_length(out->dest);
+        if (renameat(out->dir_fd, out->tmp, out->dir_fd, name) == 0) {
+            dyng_i_free(out->tmp);
+            out->tmp = NULL; /* nothing left to remove */
+            close(out->dir_fd);
+        } else {
+            st = dyng_i_file_error(out->path, 0, 0, "cannot replace the file: %s", strerror(errno));
+        }
+    }
     dyng_i_out_abort(out);
     return st;
 }
@@ -525,12 +818,18 @@ dyng_status dyng_i_out_close(dyng_i_out *out) {
 void dyng_i_out_abort(dyng_i_out *out) {
     if (out->fp != NULL)
         fclose(out->fp);
-    if (out->interrupted && out->path != NULL)
-        (void)remove(out->path); /* an interrupted write leaves no file */
+    if (out->tmp != NULL) {
+        (void)unlinkat(out->dir_fd, out->tmp, 0); /* the name stays as it was */
+        close(out->dir_fd);
+    } else if (out->interrupted && out->remove_if_interrupted) {
+        (void)remove(out->dest); /* written in place: an interrupted write leaves no file */
+    }
     if (out->z_ready)
         deflateEnd(&out->z);
     dyng_i_free(out->zbuf);
     dyng_i_free(out->buf);
+    dyng_i_free(out->tmp);
+    dyng_i_free(out->dest);
     dyng_i_free(out->path);
     memset(out, 0, sizeof *out);
 }

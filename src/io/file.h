@@ -76,10 +76,27 @@ static inline void dyng_i_text_advance(const char *t, size_t n, int64_t *line, i
 
 /* An output stream: a plain file, or gzip when the path ends in ".gz".
  * Writers format into `buf` (reserve, write, advance `len`); the stream
- * compresses and writes it out when it fills up. */
+ * compresses and writes it out when it fills up.
+ *
+ * A regular file (or a new name) is written atomically: the bytes go to a
+ * temporary file in the same folder, renamed over the path by
+ * dyng_i_out_close when everything succeeded, and removed by a failure, an
+ * interrupt or dyng_i_out_abort, which leave the path exactly as it was.
+ * Symbolic links are followed (the file they lead to is replaced, the links
+ * stay); FIFOs, devices (/dev/null, /dev/stdout) and sockets are written in
+ * place. file.c says where each kind of path goes and why. Messages name
+ * the path given, never the temporary file. */
 typedef struct dyng_i_out {
     FILE *fp;
     char *path; /* own copy, for messages                      */
+    /* Where the bytes go (file.c): `dest` is the path with its links
+     * followed (NULL when they could not be followed); `tmp` the temporary
+     * file's name in the folder `dir_fd`, which is open while `tmp` is not
+     * NULL (NULL: written in place, or renamed already). */
+    char *dest;
+    char *tmp;
+    int dir_fd;
+    bool remove_if_interrupted; /* written in place on a regular file */
     bool gz;
     bool z_ready;
     bool failed; /* a write failed; `error` says why            */
@@ -90,20 +107,24 @@ typedef struct dyng_i_out {
     unsigned char *zbuf; /* compressed output                           */
     size_t zcap;
     /* dyng_i_out_watch: the interrupt flag is polled each time the buffer
-     * is written out (about a megabyte); an interrupted stream fails with
-     * DYNG_INTERRUPTED and its file is removed. */
+     * is written out (about a megabyte) and at close; an interrupted stream
+     * fails with DYNG_INTERRUPTED and leaves the path as it was (a file
+     * written in place is removed). */
     bool watch;
     bool interrupted;
     const dyng_resources *poll; /* whose flag, besides the process-wide one */
 } dyng_i_out;
 
-/* Create (truncate) `path`; zeroes *out first. Errors: DYNG_FILE_FORMAT
- * (cannot open), DYNG_OUT_OF_MEMORY. */
+/* Start writing `path` (see above: a temporary file beside it, or the path
+ * itself in place); zeroes *out first, so dyng_i_out_abort is always safe
+ * afterwards, and allocates everything before it creates a file. Errors:
+ * DYNG_FILE_FORMAT ("cannot open for writing: ...": the folder is missing,
+ * the file or the folder may not be written, ...), DYNG_OUT_OF_MEMORY. */
 dyng_status dyng_i_out_open(dyng_i_out *out, const char *path);
 
 /* Poll r's interrupt flag (r may be NULL: the process-wide flag only) as
- * the stream writes out: for a writer of a whole file, which an interrupt
- * then leaves with no file. */
+ * the stream writes out and at close: for a writer of a whole file, which
+ * an interrupt then leaves as it was (no file when there was none). */
 static inline void dyng_i_out_watch(dyng_i_out *out, const dyng_resources *r) {
     out->watch = true;
     out->poll = r;
@@ -130,12 +151,17 @@ static inline char *dyng_i_out_reserve(dyng_i_out *out, size_t bytes) {
 /* Append `n` bytes of any length. */
 dyng_status dyng_i_out_write(dyng_i_out *out, const char *data, size_t n);
 
-/* Finish the gzip stream, flush and close the file, free everything. Returns
- * the first write error (DYNG_FILE_FORMAT) of the stream's life, if any. */
+/* Finish the gzip stream, flush and close the file, rename the temporary
+ * file over the path, free everything. Returns the first write error
+ * (DYNG_FILE_FORMAT) of the stream's life, if any, or the rename's ("cannot
+ * replace the file: ..."); after an error the temporary file is removed and
+ * the path is as it was. */
 dyng_status dyng_i_out_close(dyng_i_out *out);
 
-/* Close and free without reporting anything (on an error path); an
- * interrupted stream's file is removed. */
+/* Close and free without reporting anything (on an error path): the
+ * temporary file is removed and the path stays as it was (a file written in
+ * place stays as far as it got, unless an interrupt stopped it: then it is
+ * removed). */
 void dyng_i_out_abort(dyng_i_out *out);
 
 /* A writer's status after it read the graph it writes: an interrupt that

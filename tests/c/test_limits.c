@@ -15,8 +15,9 @@
  * Files: every reader works on a read-only file in a read-only folder and
  * leaves the folder's listing and each file's bytes and mtime as they were;
  * the descriptors the streaming readers and writers hold are read-only
- * (write-only) and close-on-exec; every writer creates exactly the paths it
- * is given, and a writer that fails on its inputs creates nothing.
+ * (write-only; a writer's are on its temporary file) and close-on-exec;
+ * every writer creates exactly the paths it is given, and a writer that
+ * fails on its inputs creates nothing.
  *
  * Everything lives in ./limits_tmp (removed at the end); memory stays below
  * about 100 MB (a few 1 MiB lines).
@@ -964,6 +965,25 @@ static int check_descriptors(const char *path, int mode) {
     return found;
 }
 
+/* check_descriptors on the one file of `dir` whose name starts with
+ * `prefix` (a writer's temporary file); -1 when there is none, or several. */
+static int check_temporary_descriptors(const char *dir, const char *prefix, int mode) {
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return -1;
+    char path[512] = "";
+    int found = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            found++;
+        }
+    }
+    closedir(d);
+    return found == 1 ? check_descriptors(path, mode) : -1;
+}
+
 /* Every kind of file, written by the library. */
 static void write_every_file(const char *dir) {
     char p[512];
@@ -1160,12 +1180,13 @@ static void test_writer_paths(void) {
     CHECK(stat(TMP "/missing", &st) != 0);
     dyng_graph_free(&g);
 
-    /* the streaming writers' descriptors: write-only, close-on-exec; a batch
+    /* the streaming writers' descriptors: write-only, close-on-exec (they
+     * write a temporary file, renamed over the path at the close); a batch
      * they refuse leaves only their own file */
     REQUIRE_OK(dyng_dgt_writer_open(&tw, TMP "/wf/s.dgt"));
-    CHECK(check_descriptors(TMP "/wf/s.dgt", O_WRONLY) == 1);
+    CHECK(check_temporary_descriptors(TMP "/wf", ".s.dgt.dyng-", O_WRONLY) == 1);
     REQUIRE_OK(dyng_dgb_writer_open(&bw, TMP "/wf/s.dgb", DYNG_TYPE_INT32, 0));
-    CHECK(check_descriptors(TMP "/wf/s.dgb", O_WRONLY) == 1);
+    CHECK(check_temporary_descriptors(TMP "/wf", ".s.dgb.dyng-", O_WRONLY) == 1);
     dyng_batch *b = batch_of(DYNG_TYPE_INT32, 0, 0, 1, NULL, true);
     dyng_batch_set_id(b, 5);
     CHECK_OK(dyng_dgt_write_batch(tw, b));
