@@ -338,9 +338,7 @@ def from_scipy(
     )
 
 
-def _pair_keys(
-    n: int, row: npt.NDArray[np.int64], col: npt.NDArray[np.int64]
-) -> npt.NDArray[Any]:
+def _pair_keys(n: int, row: npt.NDArray[np.int64], col: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
     """One sortable key per (row, col) pair: ``row * n + col`` while it fits int64
     (one key sorts several times faster than ``np.lexsort`` of two), else a
     structured pair."""
