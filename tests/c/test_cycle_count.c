@@ -1963,6 +1963,223 @@ static void test_span(void) {
     dyng_graph_free(&g);
 }
 
+/* ---- the degree order -------------------------------------------------------- */
+
+/* When full counts run on a copy renumbered in degree order
+ * (dyng_testing_cycle_count_order): 0 by the estimate, 1 never, 2 always. */
+static void set_order(int mode) { dyng_testing_cycle_count_order(mode); }
+
+/* The work of r's last full count: its search steps and row slots, against
+ * a few per vertex and entry (m counts each undirected edge twice: the rows
+ * hold both directions). Quadratic in a hub's degree without the degree
+ * order (see test_hubs_last). */
+static bool linear_work(const dyng_cycle_count_result *r, int64_t n, int64_t m, const char *what) {
+    const int64_t steps = steps_of(r), slots = r->work_slots;
+    const bool linear = steps <= 16 * (n + m) && slots <= 32 * (n + m);
+    if (!linear)
+        fprintf(stderr, "  %s: %lld vertices, %lld entries: %lld steps, %lld slots\n", what,
+                (long long)n, (long long)m, (long long)steps, (long long)slots);
+    return linear;
+}
+
+/* Graphs whose hubs have the largest ids: a root reads the in-rows of its
+ * in-neighbours above it out to radius 2, so each hub's row used to be read
+ * by each of its neighbours below it, O(D^2) for degree D (a star of 30,000
+ * took 1.2 s against 1 ms numbered hub first). Counted in degree order the
+ * work is linear; with the order forced off (the count as it was) it is
+ * not, which shows that these checks catch the cliff. Counts: known by
+ * construction, or the same as without the order. */
+static void test_hubs_last(void) {
+    enum { N = 3000, B = 1000, U = 3000, ITEMS = 300 };
+    int64_t *src = malloc(10 * U * 8), *dst = malloc(10 * U * 8);
+    for (int c = 0; c < 3; c++) {
+        /* 0: a star with its hub last, plus 5 triangles (hub, 2i, 2i + 1);
+         * 1: K(3, B) with the 3 hubs last; 2: a user-item multigraph in
+         * append order (the mosp preset), users 0 .. U - 1, then items of
+         * Zipf-like popularity, directed both ways (so 2-cycles too). */
+        int64_t n = 0, m = 0, maxlen = 4;
+        uint64_t expect[8] = {0};
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = false;
+        if (c == 0) {
+            n = N;
+            for (int64_t v = 0; v < N - 1; v++) {
+                src[m] = N - 1;
+                dst[m++] = v;
+            }
+            for (int64_t i = 0; i < 5; i++) {
+                src[m] = 2 * i;
+                dst[m++] = 2 * i + 1;
+            }
+            expect[3] = 5;
+            maxlen = 3;
+        } else if (c == 1) {
+            n = B + 3;
+            for (int64_t h = 0; h < 3; h++)
+                for (int64_t v = 0; v < B; v++) {
+                    src[m] = B + h;
+                    dst[m++] = v;
+                }
+            expect[4] = 3 * (uint64_t)B * (B - 1) / 2; /* two hubs, two of the others */
+        } else {
+            n = U + ITEMS;
+            dyng_properties_mosp_compatible(&p, 0);
+            p.directed = true;
+            for (int64_t e = 0; e < 5 * U; e++) {
+                /* item i with probability about 1 / (i + 1): the smallest i
+                 * with (i + 1) * x >= 1 for a uniform x */
+                const double x = (double)(next() % 1000000 + 1) / 1e6;
+                int64_t item = (int64_t)(1.0 / x) - 1;
+                item = item >= ITEMS ? ITEMS - 1 : item;
+                const int64_t user = rnd(U);
+                src[m] = user;
+                dst[m++] = U + item;
+                src[m] = U + item;
+                dst[m++] = user;
+            }
+        }
+        const int64_t entries = p.directed ? m : 2 * m;
+        dyng_graph *g = build(&p, n, m, src, dst, seq_res);
+        set_order(0);
+        dyng_cycle_count_result *r = compute(g, maxlen);
+        CHECK(r && linear_work(r, n, entries, c == 0 ? "star" : c == 1 ? "K(3, B)" : "user-item"));
+        /* The count as it was: the same counts, quadratic work. */
+        set_order(1);
+        dyng_cycle_count_result *was = compute(g, maxlen);
+        CHECK(was && r && same_counts(r, was));
+        CHECK(was && was->work_slots > 32 * (n + entries));
+        if (c < 2)
+            CHECK(r && counts_are(r, expect, maxlen, maxlen));
+        set_order(0);
+        /* Every bound, and none, on the star (the blocks and the closers of
+         * long searches on the copy); 5 on K(3, B), where a search past 4
+         * reads a hub's row from each of the B^2 paths of two steps from
+         * the hubs (inherent work: there are B^3 cycles of 6). */
+        for (int64_t k = 5; k <= (c == 0 ? 8 : 5) && c < 2; k++) {
+            dyng_cycle_count_result *q = compute(g, k == 8 ? -1 : k);
+            CHECK(q && counts_are(q, expect, 7, k == 8 ? -1 : k));
+            if (c == 0)
+                CHECK(q && linear_work(q, n, entries, "every bound"));
+            dyng_cycle_count_result_free(&q);
+        }
+        /* A recount (an update's fallback) takes the order too: a triangle
+         * of leaves (star), or an edge between two of the others (K(3, B):
+         * 3 triangles). */
+        if (c < 2 && r) {
+            set_recount(2);
+            int64_t tri[2] = {6 * c + 11, 6 * c + 12};
+            dyng_batch *b = batch_of(0, tri, 1, tri, 0);
+            dyng_cycle_count_stats s;
+            CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+            CHECK(s.fallback_used && s.converged && matches_compute(g, r));
+            CHECK(linear_work(r, n, entries + 2, "recount"));
+            dyng_batch_free(&b);
+            set_recount(1);
+        }
+        dyng_cycle_count_result_free(&r);
+        dyng_cycle_count_result_free(&was);
+        dyng_graph_free(&g);
+    }
+    free(src);
+    free(dst);
+}
+
+/* Random graphs of every kind (directed or not, multigraphs, append order,
+ * self-loops), every bound: the counts in degree order, forced, equal the
+ * oracle's and those without it; and so do updates that recount with it
+ * forced, and a compute and a recount whose allocations fail in turn. */
+static void test_order_oracle(void) {
+    int graphs = 0;
+    for (int t = 0; t < 300; t++) {
+        variant v = random_variant();
+        const int64_t n = 1 + rnd(MAXN), m = rnd(3 * n + 1);
+        int64_t src[64], dst[64];
+        random_edges(n, m, src, dst);
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g = build(&p, n, m, src, dst, t % 2 ? omp_res : seq_res);
+        uint64_t all[MAXN + 1];
+        oracle(g, -1, all);
+        for (int64_t maxlen = -1; maxlen <= 8; maxlen++) {
+            if (maxlen == 0 || maxlen == 1)
+                continue;
+            uint64_t cut[MAXN + 1];
+            for (int64_t k = 0; k <= n; k++)
+                cut[k] = maxlen < 0 || k <= maxlen ? all[k] : 0;
+            set_order(2);
+            dyng_cycle_count_result *on = compute(g, maxlen);
+            set_order(1);
+            dyng_cycle_count_result *off = compute(g, maxlen);
+            const bool ok = on && off && counts_are(on, cut, n, maxlen) && same_counts(on, off);
+            CHECK(ok);
+            if (!ok)
+                fprintf(stderr, "  graph %d: n %lld, m %lld, directed %d, max_length %lld\n", t,
+                        (long long)n, (long long)m, v.directed, (long long)maxlen);
+            dyng_cycle_count_result_free(&on);
+            dyng_cycle_count_result_free(&off);
+        }
+        /* Two updates that recount, in degree order. */
+        set_order(2);
+        set_recount(2);
+        dyng_cycle_count_result *r = compute(g, t % 3 == 0 ? -1 : 3 + t % 5);
+        for (int i = 0; i < 2 && r; i++) {
+            dyng_batch *b = random_batch(g, 1 + rnd(6), v.K);
+            CHECK(update_and_check(g, b, r, "recount in degree order"));
+            dyng_batch_free(&b);
+        }
+        set_recount(1);
+        set_order(0);
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+        graphs++;
+    }
+    CHECK(graphs == 300);
+
+    /* Every allocation failing in turn, in degree order: a compute, then an
+     * update that recounts (DYNG_OUT_OF_MEMORY, graph and result as they
+     * were). */
+    set_order(2);
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    int64_t src[] = {0, 1, 2, 2, 3, 1, 4}, dst[] = {1, 2, 0, 3, 1, 0, 4};
+    dyng_graph *g = build(&p, 5, 7, src, dst, seq_res);
+    dyng_cycle_count_result *r = NULL;
+    int failures = 0;
+    for (int64_t k = 1; k < 10000; k++) {
+        dyng_testing_fail_allocation(k);
+        dyng_status st = dyng_cycle_count_compute(&r, g, NULL);
+        dyng_testing_fail_allocation(0);
+        if (st == DYNG_OK)
+            break;
+        CHECK(st == DYNG_OUT_OF_MEMORY && r == NULL);
+        failures++;
+    }
+    CHECK(failures >= 4 && r && matches_compute(g, r));
+    set_recount(2);
+    int64_t add[] = {0, 3, 3, 4}, del[] = {1, 2};
+    dyng_batch *b = batch_of(1, del, 2, add, 0);
+    snapshot s0;
+    snap(&s0, g, r);
+    failures = 0;
+    for (int64_t k = 1; k < 10000 && r; k++) {
+        dyng_testing_fail_allocation(k);
+        dyng_status st = dyng_cycle_count_update(g, b, r, NULL);
+        dyng_testing_fail_allocation(0);
+        if (st == DYNG_OK)
+            break;
+        CHECK(st == DYNG_OUT_OF_MEMORY);
+        CHECK(snap_same(&s0, g, r));
+        failures++;
+    }
+    CHECK(failures >= 3 && r && matches_compute(g, r) && r->work.order == NULL);
+    snap_free(&s0);
+    set_recount(1);
+    set_order(0);
+    dyng_batch_free(&b);
+    dyng_cycle_count_result_free(&r);
+    dyng_graph_free(&g);
+}
+
 int main(void) {
     REQUIRE_OK(dyng_resources_new(&seq_res, DYNG_BACKEND_SEQUENTIAL, 1));
     if (dyng_openmp_available())
@@ -1987,6 +2204,8 @@ int main(void) {
     test_poison_messages();
     test_from_counts_messages();
     test_span();
+    test_hubs_last();
+    test_order_oracle();
     fprintf(stderr, "test_cycle_count: %d histograms compared with the research code's\n",
             goldens_compared);
     dyng_resources_free(&seq_res);

@@ -212,6 +212,7 @@ static void work_free(dyng_i_cc_work *w) {
     dyng_i_free(w->in.rows);
     dyng_i_free(w->in.col);
     dyng_i_free(w->blocks);
+    dyng_i_free(w->order);
     memset(w, 0, sizeof *w);
 }
 
@@ -369,12 +370,13 @@ static const dyng_i_adj *in_of(const dyng_graph *g, dyng_i_cc_work *w) {
 }
 
 /* Count every cycle of g up to su->L into out (the threads' arrays, and
- * with su->blocks the blocks' room, reserved for g), polling r unless it is
- * NULL; the row slots read into *slots. Without room for the blocks (which
- * every caller reserves) it counts without them: the same counts. */
-static dyng_status count_graph(const dyng_graph *g, dyng_i_cc_setup su, dyng_i_cc_work *w,
-                               dyng_resources *r, uint64_t *out, int64_t *slots) {
-    const dyng_i_adj *in = in_of(g, w);
+ * with su->blocks the blocks' room, reserved for g), over in-rows `in`
+ * (in_of), polling r unless it is NULL; the row slots read into *slots.
+ * Without room for the blocks (which every caller reserves) it counts
+ * without them: the same counts. */
+static dyng_status count_graph(const dyng_graph *g, const dyng_i_adj *in, dyng_i_cc_setup su,
+                               dyng_i_cc_work *w, dyng_resources *r, uint64_t *out,
+                               int64_t *slots) {
     int64_t block_slots = 0;
     su.blocks = su.blocks && w->blocks != NULL && w->cap_blocks >= g->n;
     if (su.blocks)
@@ -382,6 +384,173 @@ static dyng_status count_graph(const dyng_graph *g, dyng_i_cc_setup su, dyng_i_c
     const dyng_status st =
         kernels_of(g)->count_roots(g, in, &su, w, dyng_i_threads(g->res), r, out, slots);
     *slots += block_slots;
+    return st;
+}
+
+/* ---- the degree order ------------------------------------------------------------ */
+
+/*
+ * A root s reads, out to radius 2, the in-rows of its in-neighbours above
+ * it, and the rows of its out-neighbours above it (cc_bfs, cc_take, its
+ * candidates): a hub whose id is above its neighbours' is read whole by
+ * every one of them, O(D^2) for degree D (a star of 30,000 vertices
+ * numbered hub last took 0.95 s at max_length 3, K(3, 10,000) with its hubs
+ * last 0.52 s at 4, a user-item graph of 30,000 users whose items come
+ * after them 9.2 s at 4; the same graphs numbered hubs first take 1 to
+ * 10 ms). Hubs numbered first are skipped by every root above them. So a
+ * full count runs on a copy of the graph renumbered in degree order, hubs
+ * first (as triangle and cycle counters do), when that pays:
+ *  - the kernels' order_cost, an estimate of those reads, under the ids is
+ *    at least DYNG_I_CC_ORDER_GATE per vertex and entry (n + m, m the
+ *    entries of the rows); its upper bound order_bound, from the row
+ *    records alone, decides first, so that a graph of small degrees (a road
+ *    network, a grid) pays a pass over its row records and nothing more;
+ *  - and the estimate under the degree order is at most a
+ *    DYNG_I_CC_ORDER_FACTOR-th of it.
+ * Ties keep their order, so a graph whose degrees are about equal keeps its
+ * numbering and its locality.
+ *
+ * Measured on one thread (release build, this project's shared 2-core
+ * machine, medians of 7): a count reads a slot in 1 to 9 ns (2 to 4 on the
+ * power-law graphs); the degree order, its estimate and the copy cost 6 to
+ * 31 ns per vertex and entry (31 on pgp-strong-2009, directed: two copies),
+ * up to about 10 slots; DYNG_I_CC_ORDER_SLOTS of them are counted in the
+ * row slots of the count (r->work_slots, for the update's recount choice).
+ * The estimate's drop predicted the speed-up: an R-MAT graph (2^14, edge
+ * factor 8) 3.65x, 2.8x faster renumbered at max_length 3 and 4 (it is
+ * renumbered); email-Enron 1.42x, 1.2 to 1.35x faster (not renumbered);
+ * pgp-strong-2009 1.24x, 1.6x slower at 3 (its copy costs about half its
+ * count; not renumbered); the graphs of the cliff 2,000x to 30,000x. Hence
+ * a factor of 2, and a gate of 96: the saving is then at least 48 slots per
+ * vertex and entry, about 5 times the costliest copy. The estimates under
+ * the ids were 1.4 (luxembourg_osm), 23 (pgp-strong-2009), 48 (email-Enron),
+ * 128 (R-MAT), and 8,600 to 30,000 on the graphs of the cliff; the bound
+ * (2.9, 86, 255 and 249) keeps luxembourg_osm and pgp-strong-2009 from
+ * computing the estimate (a pass over the row records: 0.1 ms, about 1 % of
+ * their counts at max_length 3), and the estimate costs 0.2 to 0.4 ms
+ * (under 1 %) on email-Enron and R-MAT.
+ */
+#define DYNG_I_CC_ORDER_GATE 96
+#define DYNG_I_CC_ORDER_FACTOR 2
+#define DYNG_I_CC_ORDER_SLOTS 8
+
+static atomic_int order_mode;
+
+#ifdef DYNG_TESTING_HOOKS
+void dyng_testing_cycle_count_order(int mode) { atomic_store(&order_mode, mode); }
+#endif
+
+/* The parts of w->order: the degree order and the sort's room (n pairs
+ * each), each vertex's new id (n ids), and the rows of the renumbered copy
+ * (out-rows, and in-rows when directed: n records and `entries` ids each). */
+typedef struct order_parts {
+    dyng_i_pair *order, *tmp;
+    void *rank;
+    dyng_i_adj out, in;
+} order_parts;
+
+/* The bytes of the parts for n vertices and `entries` entries per direction
+ * (g's types and direction), and, with base, where each one lies in it. */
+static size_t order_layout(const dyng_graph *g, int64_t n, int64_t entries, char *base,
+                           order_parts *p) {
+    const size_t rb = g->k->row_record_bytes, vb = g->k->vertex_bytes;
+    const size_t N = (size_t)(n < 1 ? 1 : n), E = (size_t)(entries < 1 ? 1 : entries);
+    const size_t dirs = g->p.directed ? 2 : 1;
+    /* Largest alignment first: pairs (8), row records (8 or 16, a multiple
+     * of the ids' size), ids. */
+    const size_t pairs = 0, rows = pairs + 2 * N * sizeof(dyng_i_pair), rank = rows + dirs * N * rb;
+    const size_t col = rank + N * vb, end = col + dirs * E * vb;
+    if (base != NULL) {
+        memset(p, 0, sizeof *p);
+        p->order = (dyng_i_pair *)(base + pairs);
+        p->tmp = p->order + N;
+        p->rank = base + rank;
+        dyng_i_adj *adj[2] = {&p->out, &p->in};
+        for (size_t d = 0; d < dirs; d++) {
+            adj[d]->rows = base + rows + d * N * rb;
+            adj[d]->col = base + col + d * E * vb;
+            adj[d]->vert_alloc = (int64_t)N;
+            adj[d]->slot_alloc = (int64_t)E;
+        }
+    }
+    return end;
+}
+
+/* Room in w->order for the parts of a graph like g with n vertices and
+ * `entries` entries (see the reserves above for keep). */
+static dyng_status order_reserve(const dyng_graph *g, dyng_i_cc_work *w, int64_t n, int64_t entries,
+                                 bool keep) {
+    void *block;
+    DYNG_I_TRY(block_reserve(w->order, &w->cap_order,
+                             (int64_t)order_layout(g, n, entries, NULL, NULL), 1, false, keep,
+                             "cycle_count degree order", &block));
+    w->order = block;
+    return DYNG_OK;
+}
+
+/* Whether the degree order may pay for a count of g up to L (the testing
+ * mode, then the estimate under the ids: the most a renumbering can save),
+ * and that estimate into *now (0 when not computed). */
+static bool order_may_pay(const dyng_graph *g, const dyng_i_adj *in, int64_t L, int64_t *now) {
+    const int mode = atomic_load(&order_mode);
+    const int64_t size = g->n + g->out.live;
+    *now = 0;
+    if (mode != 0)
+        return mode == 2 && g->n > 1;
+    if (L < 3 || g->n < 2) /* at L = 2 the searches read the roots' rows only */
+        return false;
+    if (kernels_of(g)->order_bound(g, in) / DYNG_I_CC_ORDER_GATE < size)
+        return false;
+    *now = kernels_of(g)->order_cost(g, in, NULL);
+    return *now / DYNG_I_CC_ORDER_GATE >= size;
+}
+
+/*
+ * A full count of g (compute, an update's recount; see count_graph), on a
+ * copy renumbered in degree order when that pays. With `reserve` (compute)
+ * the copy's room is allocated here and freed after; without (a recount,
+ * which cannot fail) the copy is made only in the room prepare left in
+ * w->order, if any. The row slots read include the copy's making.
+ */
+static dyng_status count_full(const dyng_graph *g, const dyng_i_cc_setup su, dyng_i_cc_work *w,
+                              dyng_resources *poll, bool reserve, uint64_t *out, int64_t *slots) {
+    const dyng_i_cc_kernels *k = kernels_of(g);
+    const dyng_i_adj *in = in_of(g, w);
+    const int64_t n = g->n, entries = g->out.live, size = n + entries;
+    int64_t now = 0;
+    if (!order_may_pay(g, in, su.L, &now))
+        return count_graph(g, in, su, w, poll, out, slots);
+    if (reserve)
+        DYNG_I_TRY(order_reserve(g, w, n, entries, false));
+    if (w->order == NULL || w->cap_order < (int64_t)order_layout(g, n, entries, NULL, NULL))
+        return count_graph(g, in, su, w, poll, out, slots); /* a recount without room */
+    order_parts pp;
+    order_layout(g, n, entries, w->order, &pp);
+    k->order_ranks(g, in, pp.order, pp.tmp, pp.rank);
+    if (atomic_load(&order_mode) == 0) {
+        const int64_t then = k->order_cost(g, in, pp.rank);
+        if (then > now / DYNG_I_CC_ORDER_FACTOR) {
+            const dyng_status st = count_graph(g, in, su, w, poll, out, slots);
+            *slots += size; /* the degree order and its estimate */
+            return st;
+        }
+    }
+    /* The copy: a directed graph's out-rows from its in-rows and the other
+     * way round; an undirected graph's rows are their own transpose. Sorted,
+     * simple, with in-rows: the kernels' plainest kind of graph. */
+    k->renumber(g->p.directed ? in : &g->out, n, pp.order, pp.rank, &pp.out);
+    if (g->p.directed)
+        k->renumber(&g->out, n, pp.order, pp.rank, &pp.in);
+    dyng_graph h = *g;
+    h.out = pp.out;
+    h.in = pp.in;
+    h.p.order = DYNG_ORDER_SORTED;
+    h.p.parallel_edges = DYNG_PARALLEL_FORBID;
+    h.p.store_transposed = true;
+    dyng_i_cc_setup hs = su;
+    hs.dedupe = dedupe_of(&h);
+    const dyng_status st = count_graph(&h, h.p.directed ? &h.in : &h.out, hs, w, poll, out, slots);
+    *slots += DYNG_I_CC_ORDER_SLOTS * size; /* the renumbering */
     return st;
 }
 
@@ -430,6 +599,7 @@ static void undo_end(dyng_cycle_count_result *r, bool keep) {
     drop_replaced(w->in.rows, was->in.rows, keep);
     drop_replaced(w->in.col, was->in.col, keep);
     drop_replaced(w->blocks, was->blocks, keep);
+    drop_replaced(w->order, was->order, keep);
     drop_replaced(r->counts, u->counts, keep);
     if (!keep) {
         *w = *was;
@@ -496,7 +666,11 @@ static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
     r->work_slots = 0;
     if (L >= su.minlen) {
         const int64_t t0 = dyng_i_stage_start();
-        DYNG_I_TRY(count_graph(g, su, w, g->res, hist, &r->work_slots));
+        const dyng_status st = count_full(g, su, w, g->res, true, hist, &r->work_slots);
+        dyng_i_free(w->order); /* the renumbered copy, if any, is not kept */
+        w->order = NULL;
+        w->cap_order = 0;
+        DYNG_I_TRY(st);
         dyng_i_stage_end("cycle_count.search", t0);
     }
     /* Bounded: max_length + 1 entries; lengths past L (past n) have none,
@@ -646,8 +820,12 @@ static bool recount_pays(const dyng_graph *g, const dyng_cycle_count_result *r,
     const int64_t limit = r->work_slots / DYNG_I_CC_RECOUNT_DIVISOR;
     for (int64_t i = 0; i < w->num_pairs && est <= limit; i++) {
         const dyng_i_cc_pair *p = &w->pairs[i];
-        const int64_t times =
-            ((p->flags & DYNG_I_CC_IN_D) != 0) + ((p->flags & DYNG_I_CC_INSERTED) != 0);
+        /* Searched before the apply: D. After it: the inserted pairs that are
+         * new or in D (I); an upsert of an edge that stays (a weight change)
+         * is searched neither time. */
+        const bool in_d = (p->flags & DYNG_I_CC_IN_D) != 0;
+        const bool in_i = (p->flags & DYNG_I_CC_INSERTED) != 0 && (p->copies == 0 || in_d);
+        const int64_t times = (int64_t)in_d + (int64_t)in_i;
         if (times > 0)
             est += times * kernels_of(g)->estimate(g, p, 1);
     }
@@ -719,6 +897,11 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
     if (w->recount) { /* the finish counts the graph after, in blocks when a compute would */
         if (su.blocks && L >= su.minlen)
             DYNG_I_TRY(blocks_reserve(g, w, nb, true));
+        /* ... and in degree order when that may pay: judged on the graph
+         * before (the finish judges again, on the graph after). */
+        int64_t now = 0;
+        if (L >= su.minlen && order_may_pay(g, in_of(g, w), L, &now))
+            DYNG_I_TRY(order_reserve(g, w, nb, entries, true));
         return DYNG_OK;
     }
     const int64_t t0 = dyng_i_stage_start();
@@ -738,7 +921,12 @@ static void recount(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
     uint64_t *hist = w->added;
     memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
     const int64_t t0 = dyng_i_stage_start();
-    if (L >= su.minlen && count_graph(g, su, w, NULL, hist, &r->work_slots) != DYNG_OK) {
+    const dyng_status st =
+        L >= su.minlen ? count_full(g, su, w, NULL, false, hist, &r->work_slots) : DYNG_OK;
+    dyng_i_free(w->order); /* the room prepare left for a renumbered copy */
+    w->order = NULL;
+    w->cap_order = 0;
+    if (st != DYNG_OK) {
         r->poison = DYNG_CAPACITY;
         return;
     }

@@ -1227,6 +1227,165 @@ static void DYNG_FN(cc_lookup)(const dyng_graph *g, dyng_i_cc_pair *pairs, int64
     }
 }
 
+/* ---- the degree order ------------------------------------------------------------ */
+
+/* The entries of a row (col[off .. off + len)) that come before vertex v:
+ * below it in id (rank NULL; a binary search on a long sorted row) or in
+ * rank. */
+static inline int64_t DYNG_FN(cc_before)(const DYNG_V *col, int64_t off, int64_t len, int64_t v,
+                                         const DYNG_V *rank, bool sorted) {
+    int64_t c = 0;
+    if (rank == NULL && sorted && len >= DYNG_I_CC_LONG_ROW)
+        return DYNG_FN(first_at_least)(col, off, off + len, v) - off;
+    if (rank == NULL) {
+        for (int64_t i = off; i < off + len; i++)
+            c += (int64_t)col[i] < v;
+        return c;
+    }
+    const int64_t rv = (int64_t)rank[v];
+    for (int64_t i = off; i < off + len; i++)
+        c += (int64_t)rank[col[i]] < rv;
+    return c;
+}
+
+/* An upper bound of cc_order_cost under any numbering, from the rows'
+ * lengths alone (every neighbour before the vertex): twice the sum of the
+ * squared degrees, or of indeg times outdeg when directed. One pass over
+ * the row records; saturates at INT64_MAX. */
+static int64_t DYNG_FN(cc_order_bound)(const dyng_graph *g, const dyng_i_adj *in) {
+    const ROW *orows = DYNG_FN(rows)(&g->out), *irows = DYNG_FN(rows)(in);
+    int64_t sum = 0;
+    for (int64_t v = 0; v < g->n; v++) {
+        const int64_t olen = DYNG_FN(len_of)(&orows[v]);
+        const int64_t ilen = g->p.directed ? DYNG_FN(len_of)(&irows[v]) : olen;
+        if (__builtin_add_overflow(sum, 2 * olen * ilen, &sum))
+            return INT64_MAX;
+    }
+    return sum;
+}
+
+/*
+ * About the row slots that the breadth-first searches and the first steps
+ * of a short count read around its roots, with the vertices numbered by id
+ * (rank NULL) or by rank (cc_order_ranks): a root s reads, at radius 2, the
+ * in-row of each in-neighbour x above s (cc_bfs, and cc_take again), and the
+ * row of each out-neighbour y above s (y as a candidate). Summed by the
+ * vertex whose row is read: indeg(x) times the targets of x before x, plus
+ * outdeg(y) times the sources of y before y (undirected: twice deg(x) times
+ * the neighbours before x). A hub numbered after its neighbours is read by
+ * each of them: its degree squared. One pass over the rows (with ids, a
+ * binary search on each long sorted row); saturates at INT64_MAX.
+ */
+static int64_t DYNG_FN(cc_order_cost)(const dyng_graph *g, const dyng_i_adj *in,
+                                      const void *rank_) {
+    const DYNG_V *rank = rank_;
+    const ROW *orows = DYNG_FN(rows)(&g->out), *irows = DYNG_FN(rows)(in);
+    const DYNG_V *ocol = DYNG_FN(cols)(&g->out), *icol = DYNG_FN(cols)(in);
+    const bool sorted = g->p.order == DYNG_ORDER_SORTED, directed = g->p.directed;
+    int64_t sum = 0;
+    for (int64_t v = 0; v < g->n; v++) {
+        const int64_t olen = DYNG_FN(len_of)(&orows[v]);
+        if (olen == 0)
+            continue; /* no target before v, and no out-row to read */
+        const int64_t before =
+            DYNG_FN(cc_before)(ocol, (int64_t)orows[v].off, olen, v, rank, sorted);
+        int64_t cost = 0;
+        if (!directed) {
+            cost = 2 * olen * before;
+        } else {
+            const int64_t ilen = DYNG_FN(len_of)(&irows[v]);
+            cost = ilen * before +
+                   olen * DYNG_FN(cc_before)(icol, (int64_t)irows[v].off, ilen, v, rank, sorted);
+        }
+        if (__builtin_add_overflow(sum, cost, &sum))
+            return INT64_MAX;
+    }
+    return sum;
+}
+
+/* The degree order of g: order[i].pos is the vertex that gets id i, hubs
+ * first (the largest total degree, out-row and in-row on a directed graph,
+ * parallel copies and self-loops included: a cheap measure of the rows a
+ * vertex's neighbours read), ties in their order; rank[v] is v's new id.
+ * order and tmp hold n pairs each. */
+static void DYNG_FN(cc_order_ranks)(const dyng_graph *g, const dyng_i_adj *in, dyng_i_pair *order,
+                                    dyng_i_pair *tmp, void *rank_) {
+    DYNG_V *rank = rank_;
+    const ROW *orows = DYNG_FN(rows)(&g->out), *irows = DYNG_FN(rows)(in);
+    const int64_t n = g->n;
+    int64_t top = 0;
+    for (int64_t v = 0; v < n; v++) {
+        const int64_t deg =
+            DYNG_FN(len_of)(&orows[v]) + (g->p.directed ? DYNG_FN(len_of)(&irows[v]) : 0);
+        order[v].key = deg;
+        order[v].pos = v;
+        top = deg > top ? deg : top;
+    }
+    for (int64_t v = 0; v < n; v++)
+        order[v].key = top - order[v].key;  /* ascending keys: descending degrees */
+    dyng_i_radix_sort_pairs(order, n, tmp); /* stable: ties keep their order */
+    for (int64_t i = 0; i < n; i++)
+        rank[order[i].pos] = (DYNG_V)i;
+}
+
+/*
+ * The rows of `src` (n of them) transposed and renamed by the degree order
+ * into dst, whose arrays hold n records and src's live entries: for each
+ * entry u -> t of src, row rank[t] of dst lists rank[u], once, self-loops
+ * left out. The sources are taken in their new order, so every dst row comes
+ * out sorted, and the copies of a parallel edge (which all come from one src
+ * row) arrive one after the other: a repeat is the last entry written. From
+ * a directed graph's out-rows this gives the copy's in-rows, from its in-rows
+ * its out-rows; an undirected graph's rows are their own transpose. While
+ * counting, a record's off holds 1 + the last source counted and lx the
+ * count; then lx counts the entries written, and set_row encodes it.
+ */
+static void DYNG_FN(cc_renumber)(const dyng_i_adj *src, int64_t n, const dyng_i_pair *order,
+                                 const void *rank_, dyng_i_adj *dst) {
+    const DYNG_V *rank = rank_;
+    const ROW *rows = DYNG_FN(rows)(src);
+    const DYNG_V *col = DYNG_FN(cols)(src);
+    ROW *drows = DYNG_FN(rows)(dst);
+    DYNG_V *dcol = DYNG_FN(cols)(dst);
+    for (int64_t j = 0; j < n; j++)
+        drows[j].off = drows[j].lx = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t u = order[i].pos;
+        const int64_t off = (int64_t)rows[u].off, end = off + DYNG_FN(len_of)(&rows[u]);
+        for (int64_t k = off; k < end; k++) {
+            ROW *rj = &drows[rank[col[k]]];
+            if ((int64_t)rank[col[k]] == i || (int64_t)rj->off == i + 1)
+                continue;
+            rj->off = (DYNG_O)(i + 1);
+            rj->lx++;
+        }
+    }
+    int64_t at = 0;
+    for (int64_t j = 0; j < n; j++) {
+        drows[j].off = (DYNG_O)at;
+        at += (int64_t)drows[j].lx;
+        drows[j].lx = 0;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t u = order[i].pos;
+        const int64_t off = (int64_t)rows[u].off, end = off + DYNG_FN(len_of)(&rows[u]);
+        for (int64_t k = off; k < end; k++) {
+            const int64_t j = (int64_t)rank[col[k]];
+            ROW *rj = &drows[j];
+            const int64_t last = (int64_t)rj->off + (int64_t)rj->lx;
+            if (j == i || (rj->lx > 0 && (int64_t)dcol[last - 1] == i))
+                continue;
+            dcol[last] = (DYNG_V)i;
+            rj->lx++;
+        }
+    }
+    for (int64_t j = 0; j < n; j++) {
+        const int64_t len = (int64_t)drows[j].lx;
+        (void)DYNG_FN(set_row)(&drows[j], (int64_t)drows[j].off, len, len);
+    }
+    dst->live = dst->slots_used = at;
+}
+
 const dyng_i_cc_kernels DYNG_CC_KERNELS = {
     .max_row = DYNG_FN(cc_max_row),
     .transpose = DYNG_FN(cc_transpose),
@@ -1235,6 +1394,10 @@ const dyng_i_cc_kernels DYNG_CC_KERNELS = {
     .count_pairs = DYNG_FN(cc_count_pairs),
     .estimate = DYNG_FN(cc_estimate),
     .blocks = DYNG_FN(cc_blocks),
+    .order_bound = DYNG_FN(cc_order_bound),
+    .order_cost = DYNG_FN(cc_order_cost),
+    .order_ranks = DYNG_FN(cc_order_ranks),
+    .renumber = DYNG_FN(cc_renumber),
 };
 
 #undef VIEW

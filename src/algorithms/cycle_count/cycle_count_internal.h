@@ -123,6 +123,11 @@ typedef struct dyng_i_cc_work {
      * rebuilt by each count that needs them; NULL until one does. */
     void *blocks;
     int64_t cap_blocks;
+    /* A full count's copy of the graph renumbered in degree order (cycle_count.c,
+     * order_parts): cap_order bytes, or NULL. Compute frees it when done; an
+     * update's prepare reserves it only for a recount, whose finish frees it. */
+    void *order;
+    int64_t cap_order;
 } dyng_i_cc_work;
 
 /* What an update's prepare replaced (dyng_i_cycle_count_prepare), kept
@@ -199,6 +204,10 @@ void dyng_testing_cycle_count_recount(int mode);
  * blocks): 0 for bounds past DYNG_I_CC_SHORT (the default), 1 never, 2
  * always. Process-wide. */
 void dyng_testing_cycle_count_long_search(int mode);
+/* Testing (test builds only): when a full count (compute, an update's
+ * recount) runs on a copy of the graph renumbered in degree order: 0 when
+ * the estimate says it pays (the default), 1 never, 2 always. Process-wide. */
+void dyng_testing_cycle_count_order(int mode);
 #endif
 
 /* The typed kernels (cycle_count.tmpl.h), per (vertex, offset) pair. */
@@ -235,6 +244,21 @@ typedef struct dyng_i_cc_kernels {
      * in-rows `in`, into `block` (cap >= n entries; see cc_blocks). Returns
      * the row slots read; cannot fail. */
     int64_t (*blocks)(const dyng_graph *g, const dyng_i_adj *in, void *block, int64_t cap);
+    /* The degree order (cycle_count.c, count_full). About the row slots a
+     * short count's breadth-first searches and first steps read on g (with
+     * in-rows `in`) numbered by id (rank NULL) or by `rank` (vertex ids). */
+    int64_t (*order_cost)(const dyng_graph *g, const dyng_i_adj *in, const void *rank);
+    /* An upper bound of order_cost under any numbering, from the row
+     * records alone. */
+    int64_t (*order_bound)(const dyng_graph *g, const dyng_i_adj *in);
+    /* The degree order of g, hubs first, ties in id order: order[i].pos gets
+     * id i, rank[v] is v's (order and tmp: n pairs each; rank: n ids). */
+    void (*order_ranks)(const dyng_graph *g, const dyng_i_adj *in, dyng_i_pair *order,
+                        dyng_i_pair *tmp, void *rank);
+    /* The rows of src transposed and renamed by rank into dst (n records,
+     * src->live entries): sorted, each target once, no self-loops. */
+    void (*renumber)(const dyng_i_adj *src, int64_t n, const dyng_i_pair *order, const void *rank,
+                     dyng_i_adj *dst);
 } dyng_i_cc_kernels;
 
 extern const dyng_i_cc_kernels dyng_i_cc_v32_o32;
