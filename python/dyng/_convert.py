@@ -96,11 +96,13 @@ def _as_array(x: object, what: str) -> tuple[npt.NDArray[Any], bool]:
             f"{what}: got a {type(x).__name__}; generators and iterators are not accepted, "
             "pass a list or an array (list(...) of it)"
         )
-    _refuse_missing(x, what)
     try:
-        return np.asarray(x), True
+        a = np.asarray(x)
     except (ValueError, TypeError, OverflowError) as e:
         raise InvalidArgumentError(f"{what}: cannot read as an array ({e})") from None
+    if a.dtype.kind in "fO":  # only where a missing value can hide: integers have none
+        _refuse_missing(x, what)
+    return a, True
 
 
 def _refuse_missing(x: object, what: str) -> None:

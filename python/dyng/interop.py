@@ -669,7 +669,9 @@ def from_networkx(
         src = np.fromiter((index[t[0]] for t in triples), dtype=np.int64, count=len(triples))
         dst = np.fromiter((index[t[1]] for t in triples), dtype=np.int64, count=len(triples))
     records = [t[2] for t in triples]
-    numbered = _numbered(weight, {key for rec in records for key in rec})
+    numbered = None  # read the attributes' names only when no edge has `weight`
+    if isinstance(weight, str) and not any(weight in rec for rec in records):
+        numbered = _numbered(weight, {key for rec in records for key in rec})
     if numbered is not None:
         names = numbered
     w = _attribute_columns(

@@ -106,6 +106,18 @@ static dyng_batch *batch_of(bool big, int64_t id) {
     return b;
 }
 
+/* A graph of the given arrays (one weight column). */
+static dyng_graph *graph_of(bool big) {
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    dyng_graph *g = NULL;
+    REQUIRE_OK(dyng_graph_from_edges(&g, &p, big ? 1000000 : 3, big ? BIG_M : 3,
+                                     big ? big_src : small_src, big ? big_dst : small_dst,
+                                     big ? big_w : small_w, NULL));
+    return g;
+}
+
 /* TMP "/" name, in a static buffer (one at a time per slot). */
 static const char *at(int slot, const char *name) {
     static char paths[4][512];
@@ -217,11 +229,7 @@ static void test_success_replaces_and_keeps_mode(void) {
     dyng_edge_arrays_free(&back);
 
     /* every writer over an existing file: replaced, mode kept, nothing left */
-    dyng_graph_properties p;
-    dyng_properties_default(&p);
-    p.num_weights = 1;
-    dyng_graph *g = NULL;
-    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 3, 3, small_src, small_dst, small_w, NULL));
+    dyng_graph *g = graph_of(false);
     dyng_batch *b = batch_of(false, 1);
     const int64_t distances[3] = {0, 4, 7}, parents[3] = {-1, 0, 1};
     const char *names[] = {"w.txt",       "w.txt.gz", "wRowPtr.txt", "wColInd.txt",
@@ -365,11 +373,7 @@ static void test_interrupt_keeps_the_old_file(void) {
 
     /* an interrupt at each poll of a long write (a graph's export, every
      * megabyte written, the close) */
-    dyng_graph_properties p;
-    dyng_properties_default(&p);
-    p.num_weights = 1;
-    dyng_graph *g = NULL;
-    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 1000000, BIG_M, big_src, big_dst, big_w, NULL));
+    dyng_graph *g = graph_of(true);
     const char *paths[2] = {at(0, "poll.mtx"), at(1, "poll.mtx.gz")};
     for (int i = 0; i < 2; i++) {
         put(paths[i], OLD, 0640);
@@ -393,11 +397,7 @@ static void test_interrupt_keeps_the_old_file(void) {
 }
 
 static void test_allocation_failures_keep_the_old_file(void) {
-    dyng_graph_properties p;
-    dyng_properties_default(&p);
-    p.num_weights = 1;
-    dyng_graph *g = NULL;
-    REQUIRE_OK(dyng_graph_from_edges(&g, &p, 3, 3, small_src, small_dst, small_w, NULL));
+    dyng_graph *g = graph_of(false);
     dyng_batch *b = batch_of(false, 1);
     const char *paths[4] = {"oom.mtx", "oom.mtx.gz", "oom.dgt", "oom_new.dgt.gz"};
     for (int i = 0; i < 4; i++) {
