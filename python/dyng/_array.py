@@ -243,6 +243,30 @@ class Array(_core.Array):
             )
         return bool(view)
 
+    def _scalar(self, kind: str) -> Any:
+        """The one element, for ``int()``, ``float()`` and ``complex()``."""
+        view = self._view()
+        if view.size != 1:
+            raise TypeError(
+                f"{kind}() of a dyng.Array of {view.size} elements: only an array of one "
+                "element converts to a Python number; take an element (a[i]) or convert "
+                "through NumPy (np.asarray(a))"
+            )
+        return view.reshape(()).item()
+
+    def __int__(self) -> int:
+        """The one element as an int; ``TypeError`` for more elements or none
+        (without this, ``int()`` would read the buffer's bytes as text)."""
+        return int(self._scalar("int"))
+
+    def __float__(self) -> float:
+        """The one element as a float; ``TypeError`` for more elements or none."""
+        return float(self._scalar("float"))
+
+    def __complex__(self) -> complex:
+        """The one element as a complex; ``TypeError`` for more elements or none."""
+        return complex(self._scalar("complex"))
+
     def __eq__(self, other: object) -> Any:
         """Compare elementwise, as NumPy does (a bool array)."""
         return self._view() == other

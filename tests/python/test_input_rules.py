@@ -423,6 +423,22 @@ def test_the_truth_of_an_array_is_numpys() -> None:
     assert len(one) == 1 and not bool(one)  # distance 0
 
 
+def test_an_array_converts_to_a_number_only_with_one_element() -> None:
+    # int() of a buffer object reads its bytes as text: it said "invalid literal for int()
+    # with base 10: b'\\x00...'" for the distances of a path
+    d = dyng.sssp.compute(path3(), 0).distances
+    for convert in (int, float, complex):
+        with pytest.raises(
+            TypeError, match=rf"{convert.__name__}\(\) of a dyng\.Array of 3 elements"
+        ):
+            convert(d)
+    # one vertex (a self-loop): one element, as NumPy converts it
+    tree = dyng.sssp.compute(dyng.Graph.from_edges([0], [0], [1]), 0)
+    assert int(tree.distances) == 0 and type(int(tree.distances)) is int
+    assert int(tree.parents) == -1 and float(tree.parents) == -1.0
+    assert complex(tree.parents) == complex(-1)
+
+
 def test_a_banner_token_with_a_control_byte_shows_it(tmp_path: Any) -> None:
     # "matrix\0coordinate" is one token; the NUL ended the text in the message, which then
     # read "unsupported object 'matrix'; dynG reads 'matrix' files"
