@@ -40,8 +40,8 @@ BENCH_STAMP := $(VENV)/.stamp-bench-numpy-$(NUMPY_VERSION)-scipy-$(SCIPY_VERSION
 # same packages as extras, with ranges, for users).
 PY_TOOLS := scikit-build-core==1.1.2 numpy==$(NUMPY_VERSION) pytest==8.4.2 hypothesis==6.140.2 \
             mypy==1.18.2 ruff==0.14.3 torch==2.13.0 pandas==2.3.3 scipy==$(SCIPY_VERSION) \
-            networkx==3.6.1 igraph==1.0.0
-PY_STAMP := $(VENV)/.stamp-python-tools-5
+            networkx==3.6.1 igraph==1.0.0 networkit==11.3
+PY_STAMP := $(VENV)/.stamp-python-tools-6
 # The manual's tools, pinned (the `docs` extra of pyproject.toml has the ranges).
 SPHINX_VERSION := 9.0.4
 MYST_PARSER_VERSION := 5.2.0

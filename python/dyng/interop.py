@@ -1,10 +1,11 @@
-"""Bridges to the libraries users already hold their graphs in: SciPy, NetworkX, igraph.
+"""Bridges to the libraries users already hold their graphs in: SciPy, NetworkX, igraph, NetworKit.
 
 Each bridge imports its library only when called, so ``import dyng`` needs none
 of them. Vertices are ``0..n-1`` on both sides (NetworkX's nodes of other kinds
-through a ``nodelist``, as NetworkX's own converters take it, and igraph's names
-through ``to_igraph(g, names=...)``); weights are dynG's int32 weight columns
-(integral floats are accepted and converted, anything else is refused).
+through a ``nodelist``, as NetworkX's own converters take it, igraph's names
+through ``to_igraph(g, names=...)``, and NetworKit's removed node ids as
+isolated vertices); weights are dynG's int32 weight columns (integral floats
+are accepted and converted, anything else is refused).
 
 ========================  =====================================================
 ``from_scipy(m)``         a square sparse matrix, entry ``(i, j)`` = edge i->j
@@ -13,6 +14,8 @@ through ``to_igraph(g, names=...)``); weights are dynG's int32 weight columns
 ``to_networkx(g)``        the same kinds back, weights as edge attributes
 ``from_igraph(G)``        an ``igraph.Graph``, weights from edge attributes
 ``to_igraph(g)``          an ``igraph.Graph`` with the weights as attributes
+``from_networkit(G)``     a ``networkit.Graph``, its float64 weights as int32
+``to_networkit(g)``       a ``networkit.Graph`` of one weight column
 ========================  =====================================================
 
 Examples
@@ -46,7 +49,16 @@ from dyng.errors import InvalidArgumentError
 if TYPE_CHECKING:
     from typing import Unpack
 
-__all__ = ["from_igraph", "from_networkx", "from_scipy", "to_igraph", "to_networkx", "to_scipy"]
+__all__ = [
+    "from_igraph",
+    "from_networkit",
+    "from_networkx",
+    "from_scipy",
+    "to_igraph",
+    "to_networkit",
+    "to_networkx",
+    "to_scipy",
+]
 
 WeightNames = str | Sequence[str] | None
 
@@ -910,6 +922,187 @@ def to_igraph(
         for i, name in enumerate(names):
             G.es[name] = w[:, i].tolist()
     return G
+
+
+# -- NetworKit ---------------------------------------------------------------
+
+# What G.iterEdges() and G.iterEdgesWeights() yield, read by np.fromiter in one
+# pass (NetworKit 11 has no export of its edges as arrays).
+_NK_EDGE = np.dtype([("u", np.int64), ("v", np.int64)])
+_NK_WEIGHTED_EDGE = np.dtype([("u", np.int64), ("v", np.int64), ("w", np.float64)])
+
+
+def from_networkit(
+    G: Any,
+    *,
+    weighted: bool | None = None,
+    properties: GraphProperties | None = None,
+    resources: Resources | None = None,
+    **property_keywords: Unpack[PropertyKeywords],
+) -> Graph:
+    """Build a graph from a ``networkit.Graph``.
+
+    Parameters
+    ----------
+    G : networkit.Graph
+        Vertices ``0..G.upperNodeIdBound()-1``, NetworKit's node ids. A node
+        removed from ``G`` (``G.hasNode(v)`` is False) stays, as an isolated
+        vertex, so that an id names the same vertex on both sides and
+        batches of changes written with ``G``'s ids apply unchanged; to drop
+        them, compact ``G`` first
+        (``networkit.graphtools.getCompactedGraph(G,
+        networkit.graphtools.getContinuousNodeIds(G))``). Directed or not as
+        ``G`` is; self-loops are kept, and so are parallel edges when ``G``
+        has any.
+    weighted : bool, optional
+        Read NetworKit's edge weights (float64) as the one weight column;
+        they must be integral, within int32. By default True for a weighted
+        ``G`` and False for an unweighted one; True for an unweighted ``G``
+        gives weights 1 (what NetworKit reports for its edges); False reads
+        the edges only.
+    properties : GraphProperties, optional
+        The graph's properties (row order, semantics, dtypes); whether the
+        graph is directed and keeps parallel edges still comes from ``G``
+        unless the keywords ``directed`` and ``multi_edges`` say otherwise.
+    resources : Resources, optional
+        Where to build; default :func:`dyng.get_default_resources`.
+    **property_keywords
+        As in :meth:`Graph.from_edges`. ``directed=True`` makes each edge
+        ``{u, v}`` of an undirected ``G`` the one arc ``u -> v`` with
+        ``u <= v`` (for both arcs, convert in NetworKit first:
+        ``networkit.Graph(G, G.isWeighted(), True)``); ``directed=False``
+        makes each arc of a directed ``G`` an undirected edge, and the arcs
+        ``u -> v`` and ``v -> u`` one edge, as :meth:`Graph.from_edges`
+        merges duplicates (the later weight wins), unless
+        ``multi_edges="allow"`` keeps both.
+
+    Returns
+    -------
+    Graph
+        A new graph with ``G.upperNodeIdBound()`` vertices.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For an object that is not a ``networkit.Graph``, or (weighted) a
+        weight that is not integral (the message gives its position in
+        ``G.iterEdgesWeights()`` order) or not within int32.
+    ImportError
+        When NetworKit is not installed.
+
+    Examples
+    --------
+    >>> import networkit as nk
+    >>> G = nk.Graph(3, weighted=True, directed=True)
+    >>> G.addEdge(0, 1, 4.0), G.addEdge(1, 2, 2.0)
+    (True, True)
+    >>> g = from_networkit(G)
+    >>> g.num_vertices, g.edges()[2].ravel().tolist()
+    (3, [4, 2])
+    """
+    nk = _require("networkit", "from_networkit")
+    if not isinstance(G, nk.Graph):
+        raise InvalidArgumentError(
+            f"from_networkit: expected a networkit.Graph, got {type(G).__name__}"
+        )
+    weighted = check_bool(bool(G.isWeighted()) if weighted is None else weighted, "weighted")
+    n = int(G.upperNodeIdBound())
+    directed = bool(G.isDirected())
+    # One pass over NetworKit's edge iterator, which lists an undirected edge
+    # once, as (u, v) with u <= v; without count=, so that every edge it
+    # lists is read (numberOfEdges() can be off: NetworKit 11.3's undirected
+    # copy of a directed graph with u -> v and v -> u counts 0 edges).
+    w: npt.NDArray[np.int32] | None = None
+    if weighted:
+        edges = np.fromiter(G.iterEdgesWeights(), dtype=_NK_WEIGHTED_EDGE)
+        w = _integral(edges["w"], "from_networkit: weights in G.iterEdgesWeights() order")
+        w = w.reshape(-1, 1)
+    else:
+        edges = np.fromiter(G.iterEdges(), dtype=_NK_EDGE)
+    src, dst = edges["u"], edges["v"]
+    # checkConsistency() is False when G has parallel edges (or another
+    # inconsistency), and linear; the exact test sorts, only then.
+    multi = not G.checkConsistency() and _has_parallel_edges(n, src, dst)
+    return _build(
+        n,
+        src,
+        dst,
+        w,
+        directed,
+        multi,
+        properties,
+        resources,
+        property_keywords,
+        "from_networkit",
+    )
+
+
+def _has_parallel_edges(n: int, src: npt.NDArray[np.int64], dst: npt.NDArray[np.int64]) -> bool:
+    """Whether a pair ``(src[i], dst[i])`` occurs twice."""
+    if len(src) < 2:
+        return False
+    key = np.sort(_pair_keys(n, src, dst))
+    return bool((key[1:] == key[:-1]).any())
+
+
+def to_networkit(graph: Graph, *, weight: int | None = 0) -> Any:
+    """Export a graph to NetworKit.
+
+    Parameters
+    ----------
+    graph : Graph
+        The graph.
+    weight : int or None, optional
+        The weight column to export as NetworKit's edge weights (default the
+        first; float64 holds every int32 exactly); None, or a graph without
+        weights, gives an unweighted ``networkit.Graph``. NetworKit keeps one
+        weight per edge: the other columns stay behind.
+
+    Returns
+    -------
+    networkit.Graph
+        Nodes ``0..n-1`` (isolated vertices too), directed as the graph is,
+        with every edge of the graph: an undirected edge ``{u, v}`` is one
+        NetworKit edge; parallel edges and self-loops are kept.
+
+    Raises
+    ------
+    InvalidArgumentError
+        For a weight column the graph does not have.
+    ImportError
+        When NetworKit is not installed.
+
+    Examples
+    --------
+    >>> import networkit as nk
+    >>> g = Graph.from_edges([0, 1], [1, 2], [7, 9], directed=False)
+    >>> G = to_networkit(g)
+    >>> G.numberOfNodes(), G.numberOfEdges(), G.weight(2, 1)
+    (3, 2, 9.0)
+    >>> nk.distance.Dijkstra(G, 0).run().getDistances()
+    [0.0, 7.0, 16.0]
+    """
+    nk = _require("networkit", "to_networkit")
+    sparse = _require("scipy.sparse", "to_networkit")  # NetworKit depends on SciPy
+    column = _column(weight, graph.num_weights)
+    n = graph.num_vertices
+    if graph.directed:
+        row_ptr, col, w = graph.to_csr()
+    else:
+        # The edges once each, (u, v) with u <= v in vertex order: NetworKit
+        # stores an entry (u, v) of an undirected graph at both ends itself.
+        src, col, w = graph.edges()
+        row_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(src, minlength=n), out=row_ptr[1:])
+    if column is None or w is None:
+        values = np.ones(len(col), dtype=np.float64)
+    else:
+        values = w[:, column].astype(np.float64)
+    # GraphFromCsr builds NetworKit's adjacency arrays in C++ from the CSR
+    # arrays as they are: an entry per edge, parallel ones kept (Graph.addEdges
+    # adds them one addEdge call at a time, five times slower).
+    matrix = sparse.csr_array((values, col, row_ptr), shape=(n, n))
+    return nk.GraphFromCsr(matrix, directed=graph.directed, weighted=column is not None)
 
 
 __dir__ = public_dir(globals(), __all__)
