@@ -1535,6 +1535,186 @@ static void test_auto_frontier(void) {
     auto_case(L - 1, true, 2, "sssp.dijkstra", 1); /* 2^17 - 2 vertices */
 }
 
+/* auto's handovers (sssp.tmpl.h, nf_tail): a hub (the source) with H
+ * leaves, so that the degrees are skewed and auto runs near-far; a chain of
+ * L vertices from leaf 1, along which near-far's lists hold a vertex or two
+ * (one thread's queue takes over); a random graph of X vertices and 4
+ * out-edges each at the chain's end, where that queue passes
+ * DYNG_I_NF_WIDE_QUEUE (near-far again); a second chain out of it (one
+ * thread again); and a few vertices that nothing reaches. Variants: weights
+ * 1..100; 1..3 (ties: the parents must still be the lowest tight ones);
+ * 1..100 times 2^24, whose (distance, parent) keys do not pack (with and
+ * without in-edges, where the parents come from the out-rows); undirected. */
+enum { HO_H = 40000, HO_L = 3000, HO_X = 30000, HO_LOST = 10 };
+
+static dyng_graph *handover_graph(int variant, dyng_resources *res) {
+    const int32_t n = 1 + HO_H + HO_L + HO_X + HO_L + HO_LOST;
+    const int32_t m = HO_H + HO_L + 4 * HO_X + HO_L + HO_LOST + 1;
+    int32_t *src = malloc((size_t)m * 4), *dst = malloc((size_t)m * 4), *w = malloc((size_t)m * 4);
+    REQUIRE(src && dst && w);
+    int32_t k = 0;
+    const int32_t chain = 1 + HO_H, wide = chain + HO_L, chain2 = wide + HO_X, lost = chain2 + HO_L;
+    for (int32_t i = 1; i <= HO_H; i++)
+        src[k] = 0, dst[k++] = i;
+    for (int32_t i = 0; i < HO_L; i++)
+        src[k] = i == 0 ? 1 : chain + i - 1, dst[k++] = chain + i;
+    for (int32_t i = 0; i < HO_X; i++)
+        for (int j = 0; j < 4; j++)
+            src[k] = i == 0 && j == 0 ? chain + HO_L - 1 : wide + (int32_t)(next() % HO_X),
+            dst[k++] = wide + i;
+    for (int32_t i = 0; i < HO_L; i++)
+        src[k] = i == 0 ? wide : chain2 + i - 1, dst[k++] = chain2 + i;
+    for (int32_t i = 0; i < HO_LOST; i++)
+        src[k] = lost + i, dst[k++] = lost + (i + 1) % HO_LOST;
+    src[k] = 2, dst[k++] = chain; /* a second way into the chain */
+    REQUIRE(k == m);
+    const int shift = variant == 2 || variant == 3 ? 24 : 0;
+    for (int32_t e = 0; e < m; e++)
+        w[e] = (int32_t)(1 + next() % (variant == 1 ? 3 : 100)) << shift;
+    w[0] = w[HO_H] = 1 << shift; /* 0 -> 1 -> the chain, the shortest way in */
+    w[m - 1] = 127 << shift;
+    dyng_graph_properties p;
+    dyng_properties_default(&p);
+    p.num_weights = 1;
+    p.directed = variant != 4;
+    p.store_transposed = variant != 3;
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, n, m, src, dst, w, res));
+    free(src);
+    free(dst);
+    free(w);
+    return g;
+}
+
+/* Whether a and b hold the same bytes. */
+static bool same_tree(const dyng_sssp_result *a, const dyng_sssp_result *b) {
+    int64_t na = -1, nb = -2;
+    dyng_sssp_result_num_vertices(&na, a);
+    dyng_sssp_result_num_vertices(&nb, b);
+    const int64_t *da, *pa, *db, *pb;
+    dyng_sssp_result_distances(&da, a);
+    dyng_sssp_result_parents(&pa, a);
+    dyng_sssp_result_distances(&db, b);
+    dyng_sssp_result_parents(&pb, b);
+    return na == nb && memcmp(da, db, (size_t)na * 8) == 0 && memcmp(pa, pb, (size_t)na * 8) == 0;
+}
+
+static void test_auto_hands_over(void) {
+    if (!dyng_openmp_available())
+        return;
+    dyng_resources *res = NULL;
+    REQUIRE_OK(dyng_resources_new(&res, DYNG_BACKEND_OPENMP, 2));
+    int64_t narrow = 0, wide = 0;
+    for (int variant = 0; variant < 5; variant++) {
+        dyng_graph *g = handover_graph(variant, res);
+        dyng_sssp_options o;
+        dyng_sssp_options_default(&o);
+        o.engine = DYNG_SSSP_DIJKSTRA;
+        dyng_sssp_result *ref = NULL, *r = NULL;
+        CHECK_OK(dyng_sssp_compute(&ref, g, 0, &o));
+        dyng_testing_sssp_handovers(&narrow, &wide);
+        stage_log log = {.count = 0};
+        dyng_stage_hook_set(log_stage, &log);
+        CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL)); /* auto */
+        dyng_stage_hook_set(NULL, NULL);
+        dyng_testing_sssp_handovers(&narrow, &wide);
+        CHECK(log.count == 1 && strcmp(log.names[0], "sssp.near_far") == 0);
+        CHECK(narrow >= 2 && wide >= 1 && narrow == wide + 1);
+        CHECK(r && ref && same_tree(r, ref));
+        if (variant == 0)
+            CHECK(sssp_matches(g, r));
+        /* engine near_far never hands over, and gives the same bytes. */
+        dyng_sssp_result *nf = NULL;
+        o.engine = DYNG_SSSP_NEAR_FAR;
+        dyng_testing_sssp_handovers(&narrow, &wide);
+        CHECK_OK(dyng_sssp_compute(&nf, g, 0, &o));
+        dyng_testing_sssp_handovers(&narrow, &wide);
+        CHECK(narrow == 0 && wide == 0);
+        CHECK(nf && same_tree(nf, ref));
+        dyng_sssp_result_free(&nf);
+        dyng_sssp_result_free(&r);
+        /* A repair whose push starts wide (the chain and all beyond it lose
+         * their tree edge from leaf 1, and 36,000 invalidated vertices
+         * take part) and runs narrow along the chain: near-far hands the
+         * push to one thread's queue. Never falls back (fraction 1). */
+        if (variant != 3) {
+            dyng_sssp_options_default(&o);
+            o.fallback_fraction = 1.0;
+            CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+            dyng_batch *b = NULL;
+            dyng_batch_new(&b, DYNG_TYPE_INT32, 1);
+            int32_t bu[] = {1}, bv[] = {1 + HO_H};
+            dyng_batch_add_deletions(b, 1, bu, bv);
+            dyng_sssp_stats st;
+            dyng_testing_sssp_handovers(&narrow, &wide);
+            CHECK_OK(dyng_sssp_update(g, b, r, &st));
+            dyng_testing_sssp_handovers(&narrow, &wide);
+            CHECK(!st.fallback_used && narrow == 1 && wide == 0);
+            CHECK(st.invalidated >= HO_L + HO_X && st.affected >= HO_L + HO_X);
+            CHECK(r && sssp_matches(g, r));
+            dyng_batch_free(&b);
+            dyng_sssp_result_free(&r);
+        }
+        /* An update that falls back (its limit is tiny) recomputes with the
+         * handovers too: an edge from the source into the random graph puts
+         * it beside the leaves, and leaves the chains narrow. (It changes
+         * g for the rest of the variant.) */
+        if (variant == 0) {
+            dyng_sssp_options_default(&o);
+            o.fallback_fraction = 0.001;
+            CHECK_OK(dyng_sssp_compute(&r, g, 0, &o));
+            dyng_batch *b = NULL;
+            dyng_batch_new(&b, DYNG_TYPE_INT32, 1);
+            int32_t bu[] = {0}, bv[] = {1 + HO_H + HO_L + 7}, bw[] = {1};
+            dyng_batch_add_insertions(b, 1, bu, bv, bw);
+            dyng_sssp_stats st;
+            dyng_testing_sssp_handovers(&narrow, &wide);
+            CHECK_OK(dyng_sssp_update(g, b, r, &st));
+            dyng_testing_sssp_handovers(&narrow, &wide);
+            CHECK(st.fallback_used && narrow >= 1);
+            CHECK(r && sssp_matches(g, r));
+            dyng_batch_free(&b);
+            dyng_sssp_result_free(&r);
+        }
+        dyng_sssp_result_free(&ref);
+        if (variant == 0 || variant == 2) {
+            /* Allocations fail in turn (16 spread over the compute, then
+             * each of the last eight): out of memory, or done where a thread's lists grew
+             * less this time; never anything else, nothing leaked. */
+            (void)dyng_testing_fail_allocation(0);
+            CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+            const int64_t allocs = dyng_testing_allocation_count();
+            dyng_sssp_result_free(&r);
+            int64_t failed = 0, tried = 0;
+            const int64_t stride = allocs / 16 + 1;
+            for (int64_t a = 1; a <= allocs + 2; a += a + 8 < allocs ? stride : 1, tried++) {
+                (void)dyng_testing_fail_allocation(a);
+                const dyng_status st = dyng_sssp_compute(&r, g, 0, NULL);
+                (void)dyng_testing_fail_allocation(0);
+                CHECK(st == DYNG_OUT_OF_MEMORY || st == DYNG_OK);
+                CHECK((st == DYNG_OK) == (r != NULL));
+                failed += st == DYNG_OUT_OF_MEMORY;
+                dyng_sssp_result_free(&r);
+            }
+            CHECK(failed * 2 >= tried);
+            /* Interrupts at polls of every stage, the queue's included. */
+            (void)dyng_testing_interrupt_at_poll(0);
+            CHECK_OK(dyng_sssp_compute(&r, g, 0, NULL));
+            const int64_t polls = dyng_testing_poll_count();
+            dyng_sssp_result_free(&r);
+            for (int64_t q = 1; q <= polls; q += polls / 8 + 1) {
+                (void)dyng_testing_interrupt_at_poll(q);
+                CHECK_STATUS(dyng_sssp_compute(&r, g, 0, NULL), DYNG_INTERRUPTED);
+                (void)dyng_testing_interrupt_at_poll(0);
+                CHECK(r == NULL);
+            }
+            dyng_testing_sssp_handovers(&narrow, &wide);
+        }
+        dyng_graph_free(&g);
+    }
+    dyng_resources_free(&res);
+}
+
 /* Touched against changed: vertex 3 has two tight in-neighbours, 1 (its
  * parent) and 2, and leads a path 3 .. 199; so does 202 (parents 200 and
  * 201) for a path 202 .. 999. Deleting 1 -> 3 invalidates 197 vertices and
@@ -2000,6 +2180,7 @@ int main(void) {
     test_walk_widens();
     test_recompute_count();
     test_auto_frontier();
+    test_auto_hands_over();
     test_near_far_parallel();
     test_near_far_long_distances();
     test_streams();

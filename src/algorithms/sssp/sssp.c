@@ -11,6 +11,7 @@
  * ends, so that a failed update puts them back (dyng_i_sssp_abort). The
  * repair after the commit cannot fail.
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "algorithms/sssp/sssp_bindings.h"
@@ -262,6 +263,23 @@ static row_shape sample_rows(const dyng_graph *g, int obj) {
     return r;
 }
 
+#ifdef DYNG_TESTING_HOOKS
+static atomic_llong handovers[2];
+
+void dyng_testing_sssp_handovers(int64_t *narrow, int64_t *wide) {
+    *narrow = (int64_t)atomic_exchange(&handovers[0], 0);
+    *wide = (int64_t)atomic_exchange(&handovers[1], 0);
+}
+#endif
+
+void dyng_i_sssp_handover(bool wide) {
+#ifdef DYNG_TESTING_HOOKS
+    atomic_fetch_add(&handovers[wide], 1);
+#else
+    (void)wide;
+#endif
+}
+
 /* What auto takes on several threads, before a compute runs (above). */
 typedef enum auto_plan { AUTO_DIJKSTRA, AUTO_NEAR_FAR, AUTO_TEST_FRONTIER } auto_plan;
 
@@ -351,7 +369,7 @@ dyng_status dyng_sssp_compute(dyng_sssp_result **out, const dyng_graph *g, int64
     if (plan == AUTO_NEAR_FAR) {
         const int64_t delta = o.delta > 0 ? o.delta : auto_delta(shape);
         st = kernels_of(g)->near_far(g, o.objective, source, delta, r->dist, r->parent, g->res,
-                                     &r->reached);
+                                     o.engine == DYNG_SSSP_AUTO, &r->reached);
         dyng_i_stage_end("sssp.near_far", t0);
     }
     if (chooses || o.engine == DYNG_SSSP_NEAR_FAR)

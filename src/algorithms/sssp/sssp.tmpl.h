@@ -30,7 +30,14 @@ enum {
  * makes the recomputation's count say so. */
 #define DYNG_I_PARENT_CHANGED (-2)
 /* How a near-far run ended (nf_run). */
-enum { NF_DONE = 0, NF_NO_MEMORY = 1, NF_INTERRUPTED = 2, NF_OVER_LIMIT = 3 };
+enum {
+    NF_DONE = 0,
+    NF_NO_MEMORY = 1,
+    NF_INTERRUPTED = 2,
+    NF_OVER_LIMIT = 3,
+    NF_NARROW = 4,
+    NF_WIDE = 5
+};
 /* How far ahead a loop over a long row loads the entries of the row's
  * targets (their ids are read in order; their entries lie anywhere, and
  * loading them ahead overlaps the misses: on R-MAT, whose hubs have rows of
@@ -301,6 +308,29 @@ static inline void DYNG_FN(nf_min)(int64_t *x, int64_t v) {
 #define DYNG_I_NF_RING 256
 #endif
 
+/*
+ * When near-far hands over to one thread's queue and back (a compute of
+ * engine auto only). A round costs the threads two barriers, a few
+ * microseconds, whatever its frontier: along a long chain (a road leaving a
+ * city, a path hanging off a hub) the frontier is a vertex or two for
+ * thousands of rounds, and the barriers cost a hundred times the
+ * relaxations. Once fewer than DYNG_I_NF_NARROW_WAITING entries have waited in all
+ * the lists together for DYNG_I_NF_NARROW_ROUNDS rounds in a row, the rest runs on
+ * one thread with a radix heap (nf_tail), which goes back to near-far when
+ * its queue holds DYNG_I_NF_WIDE_QUEUE entries (the chain has reached something
+ * wide). The answer is the same either way: each step leaves every vertex
+ * whose distance it lowered queued, and the distances are exact at the end.
+ */
+#ifndef DYNG_I_NF_NARROW_WAITING
+#define DYNG_I_NF_NARROW_WAITING 256
+#endif
+#ifndef DYNG_I_NF_NARROW_ROUNDS
+#define DYNG_I_NF_NARROW_ROUNDS 64
+#endif
+#ifndef DYNG_I_NF_WIDE_QUEUE
+#define DYNG_I_NF_WIDE_QUEUE 8192
+#endif
+
 /* A growable list of vertices: one bucket of one thread. */
 typedef struct {
     DYNG_V *v;
@@ -398,7 +428,7 @@ static inline void DYNG_FN(nf_touch)(DYNG_FN(nf_repair) * rp, int64_t v) {
  * for the caller to free. */
 static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist, int shift,
                            DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll,
-                           DYNG_FN(nf_repair) * rp) {
+                           DYNG_FN(nf_repair) * rp, bool narrow_exit) {
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
     const ROW *rows = DYNG_FN(rows)(out);
@@ -413,7 +443,8 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
      * it, so every thread takes the same decision to leave (a thread that
      * left while another went on to the second barrier would hang it). */
     int64_t s_next[2] = {INT64_MAX, INT64_MAX};
-    bool s_interrupted = false, s_failed = false, s_over = false;
+    int64_t s_wait[2] = {0, 0}; /* the entries waiting in every list, by parity too */
+    bool s_interrupted = false, s_failed = false, s_over = false, s_narrow = false;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
 #endif
@@ -425,6 +456,12 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
 #endif
         DYNG_FN(nf_local) *mine = &local[me];
         int64_t cur = 0, relaxed = 0, lowered = 0;
+        /* The entries in this thread's ring and later list (stale ones too),
+         * and how many rounds in a row every thread's together stayed below
+         * DYNG_I_NF_NARROW_WAITING (the same count on every thread). */
+        int64_t waiting = mine->later.len, narrow_rounds = 0;
+        for (int b = 0; b < RING; b++)
+            waiting += mine->ring[b].len;
         bool failed_late = false; /* after the first barrier: told in the next round */
         for (int64_t round = 0;; round++) {
             /* 1. Relax the frontier (bucket cur): the threads' shares in
@@ -501,6 +538,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                         }
                         lowered++;
                         const int64_t b = nd / delta;
+                        waiting++;
                         if (b < cur + RING) {
                             failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
                         } else {
@@ -517,6 +555,8 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                 if (mine->ring[b % RING].len > 0)
                     lowest = b;
             DYNG_FN(nf_min)(&s_next[round & 1], lowest);
+            if (narrow_exit)
+                __atomic_fetch_add(&s_wait[round & 1], waiting, __ATOMIC_RELAXED);
             if (failed || failed_late)
                 __atomic_store_n(&s_failed, true, __ATOMIC_RELAXED);
             if (me == 0 && poll != NULL && dyng_i_interrupted(poll))
@@ -529,10 +569,23 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
             /* Everyone has read the frontier and offered a bucket. */
             const int64_t next = __atomic_load_n(&s_next[round & 1], __ATOMIC_RELAXED);
             __atomic_store_n(&s_next[(round + 1) & 1], INT64_MAX, __ATOMIC_RELAXED);
+            if (narrow_exit) {
+                const int64_t all = __atomic_load_n(&s_wait[round & 1], __ATOMIC_RELAXED);
+                __atomic_store_n(&s_wait[(round + 1) & 1], 0, __ATOMIC_RELAXED);
+                narrow_rounds = all < DYNG_I_NF_NARROW_WAITING ? narrow_rounds + 1 : 0;
+            }
             if (next == INT64_MAX || __atomic_load_n(&s_failed, __ATOMIC_RELAXED) ||
                 __atomic_load_n(&s_interrupted, __ATOMIC_RELAXED) ||
                 __atomic_load_n(&s_over, __ATOMIC_RELAXED))
                 break; /* the same for every thread: done, failed, interrupted, over */
+            if (narrow_rounds >= DYNG_I_NF_NARROW_ROUNDS) {
+                /* Narrow for long: a sequential queue takes the rest, from
+                 * the lists as they stand (this round's frontier is relaxed;
+                 * every vertex lowered since waits in a ring or later). */
+                if (me == 0)
+                    __atomic_store_n(&s_narrow, true, __ATOMIC_RELAXED);
+                break;
+            }
             if (mine->later_lo < next + RING) {
                 /* The ring moves over the lowest waiting vertices: sort the
                  * list into it, dropping stale entries (their vertices sit in
@@ -541,8 +594,10 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
                 for (int64_t i = 0; i < mine->later.len; i++) {
                     const int64_t v = (int64_t)mine->later.v[i];
                     const int64_t b = (dist[v] >> shift) / delta;
-                    if (b < next)
+                    if (b < next) {
+                        waiting--;
                         continue;
+                    }
                     if (b < next + RING) {
                         failed |= !DYNG_FN(nf_push)(&mine->ring[b % RING], v);
                     } else {
@@ -557,6 +612,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
             /* 3. This thread's list of bucket next becomes its share of the
              * frontier; the old share's memory serves the bucket again. */
             DYNG_FN(nf_list) spare = mine->front;
+            waiting -= mine->ring[next % RING].len;
             mine->front = mine->ring[next % RING];
             mine->ring[next % RING] = spare;
             mine->ring[next % RING].len = 0;
@@ -573,6 +629,7 @@ static int DYNG_FN(nf_run)(const dyng_graph *g, int obj, int64_t delta, int64_t 
     return s_failed        ? NF_NO_MEMORY
            : s_interrupted ? NF_INTERRUPTED
            : s_over        ? NF_OVER_LIMIT
+           : s_narrow      ? NF_NARROW
                            : NF_DONE;
 }
 
@@ -593,6 +650,113 @@ static void DYNG_FN(nf_free)(DYNG_FN(nf_local) * local, int threads) {
         dyng_i_free(local[t].front.v);
     }
     dyng_i_free(local);
+}
+
+/* Queue every entry of q that is still current (its key is its vertex's
+ * distance) in local[0]'s later list, for near-far to take up again; false
+ * when out of memory. */
+static bool DYNG_FN(nf_requeue)(const dyng_i_radix *q, const int64_t *dist, int shift,
+                                int64_t delta, DYNG_FN(nf_local) * l) {
+    int64_t lo = INT64_MAX;
+    for (int b = 0; b < DYNG_I_RADIX_BUCKETS; b++)
+        for (int64_t i = 0; i < q->size[b]; i++) {
+            const dyng_i_heap_entry e = q->bucket[b][i];
+            if (e.key != dist[e.v] >> shift)
+                continue; /* stale */
+            if (!DYNG_FN(nf_push)(&l->later, e.v))
+                return false;
+            lo = e.key / delta < lo ? e.key / delta : lo;
+        }
+    l->later_lo = lo;
+    return true;
+}
+
+/* Move every entry waiting in the threads' lists into q, keyed by its
+ * vertex's distance (a vertex listed twice goes in twice; the second comes
+ * out stale); false when out of memory. The fronts were relaxed already. */
+static bool DYNG_FN(nf_drain)(DYNG_FN(nf_local) * local, int threads, const int64_t *dist,
+                              int shift, dyng_i_radix *q) {
+    bool ok = true;
+    for (int t = 0; t < threads; t++) {
+        DYNG_FN(nf_local) *l = &local[t];
+        for (int b = 0; b <= DYNG_I_NF_RING; b++) {
+            DYNG_FN(nf_list) *list = b < DYNG_I_NF_RING ? &l->ring[b] : &l->later;
+            for (int64_t i = 0; i < list->len && ok; i++) {
+                const int64_t v = (int64_t)list->v[i];
+                ok = dyng_i_radix_push(q, dist[v] >> shift, v);
+            }
+            list->len = 0;
+        }
+        l->front.len = 0;
+        l->later_lo = INT64_MAX;
+    }
+    return ok;
+}
+
+/*
+ * The rest of a compute that near-far left as narrow (NF_NARROW): Dijkstra on
+ * this thread, with a radix heap, from every entry waiting in the threads'
+ * lists (it empties them), over the run's entries (keys packed with the
+ * parent when shift > 0, as nf_run keeps them). Returns NF_DONE when the
+ * queue runs dry; NF_WIDE when it holds DYNG_I_NF_WIDE_QUEUE entries, which
+ * then wait in local[0]'s later list for near-far; NF_NO_MEMORY or
+ * NF_INTERRUPTED (poll's flag, unless poll is NULL).
+ */
+static int DYNG_FN(nf_tail)(const dyng_graph *g, int obj, int64_t delta, int64_t *dist, int shift,
+                            DYNG_FN(nf_local) * local, int threads, const dyng_resources *poll) {
+    const int K = g->p.num_weights;
+    const dyng_i_adj *out = &g->out;
+    const ROW *rows = DYNG_FN(rows)(out);
+    const DYNG_V *col = DYNG_FN(cols)(out);
+    dyng_i_radix q;
+    dyng_i_radix_init(&q);
+    int how = DYNG_FN(nf_drain)(local, threads, dist, shift, &q) ? NF_DONE : NF_NO_MEMORY;
+    int64_t pops = 0;
+    while (how == NF_DONE && q.count > 0) {
+        if (q.count >= DYNG_I_NF_WIDE_QUEUE) {
+            how = DYNG_FN(nf_requeue)(&q, dist, shift, delta, &local[0]) ? NF_WIDE : NF_NO_MEMORY;
+            break;
+        }
+        dyng_i_heap_entry top;
+        if (!dyng_i_radix_pop(&q, &top)) {
+            how = NF_NO_MEMORY;
+            break;
+        }
+        const int64_t u = top.v, du = dist[u] >> shift;
+        if (top.key > du)
+            continue; /* stale: u came out already with a smaller key */
+        if ((++pops & 4095) == 0 && poll != NULL && dyng_i_interrupted(poll)) {
+            how = NF_INTERRUPTED;
+            break;
+        }
+        const int64_t off = (int64_t)rows[u].off, len = DYNG_FN(len_of)(&rows[u]);
+        for (int64_t i = 0; i < len; i++) {
+            if (i + DYNG_I_ROW_AHEAD < len)
+                __builtin_prefetch(&dist[(int64_t)col[off + i + DYNG_I_ROW_AHEAD]], 1);
+            const int64_t v = (int64_t)col[off + i];
+            const int64_t nd = du + DYNG_FN(sssp_w)(out, off + i, K, obj);
+            if (shift > 0) {
+                /* The packed key takes the lower distance, and on a tie the
+                 * lower parent; only a lower distance queues v again. */
+                const int64_t nk = (nd << shift) | (u + 1), old = dist[v];
+                if (nk >= old)
+                    continue;
+                dist[v] = nk;
+                if (nd == old >> shift)
+                    continue;
+            } else {
+                if (nd >= DYNG_INFINITE_DISTANCE || nd >= dist[v])
+                    continue;
+                dist[v] = nd;
+            }
+            if (!dyng_i_radix_push(&q, nd, v)) {
+                how = NF_NO_MEMORY;
+                break;
+            }
+        }
+    }
+    dyng_i_radix_free(&q);
+    return how;
 }
 
 /* The shift that packs a compute's (distance, parent + 1) into one int64
@@ -618,7 +782,8 @@ static int DYNG_FN(nf_pack_shift)(const dyng_graph *g) {
  * counts the vertices reached into *reached (unless NULL). */
 static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
                                        int64_t *dist, int64_t *parent, int threads,
-                                       const dyng_resources *poll, int64_t *reached) {
+                                       const dyng_resources *poll, bool adaptive,
+                                       int64_t *reached) {
     const int64_t n = g->n;
     const int K = g->p.num_weights;
     const dyng_i_adj *out = &g->out;
@@ -637,8 +802,18 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
     }
     dist[source] = 0;
     int how = NF_NO_MEMORY;
-    if (DYNG_FN(nf_push)(&local[0].front, source))
-        how = DYNG_FN(nf_run)(g, obj, delta, dist, shift, local, threads, poll, NULL);
+    if (DYNG_FN(nf_push)(&local[0].front, source)) {
+        how = DYNG_FN(nf_run)(g, obj, delta, dist, shift, local, threads, poll, NULL, adaptive);
+        while (how == NF_NARROW) { /* one thread's queue, and back when it widens */
+            dyng_i_sssp_handover(false);
+            how = DYNG_FN(nf_tail)(g, obj, delta, dist, shift, local, threads, poll);
+            if (how == NF_WIDE) {
+                dyng_i_sssp_handover(true);
+                how = DYNG_FN(nf_run)(g, obj, delta, dist, shift, local, threads, poll, NULL,
+                                      adaptive);
+            }
+        }
+    }
     DYNG_FN(nf_free)(local, threads);
     if (how == NF_NO_MEMORY)
         return dyng_i_oom("the near-far buckets", 0);
@@ -702,8 +877,9 @@ static dyng_status DYNG_FN(nf_compute)(const dyng_graph *g, int obj, int64_t sou
 
 static dyng_status DYNG_FN(sssp_near_far)(const dyng_graph *g, int obj, int64_t source,
                                           int64_t delta, int64_t *dist, int64_t *parent,
-                                          dyng_resources *r, int64_t *reached) {
-    return DYNG_FN(nf_compute)(g, obj, source, delta, dist, parent, dyng_i_threads(r), r, reached);
+                                          dyng_resources *r, bool adaptive, int64_t *reached) {
+    return DYNG_FN(nf_compute)(g, obj, source, delta, dist, parent, dyng_i_threads(r), r, adaptive,
+                               reached);
 }
 
 /* ---- update: the repair after the batch was applied -------------------------- */
@@ -907,19 +1083,46 @@ static int64_t DYNG_FN(sssp_heads)(const dyng_graph *g, const dyng_batch *b, dyn
 #define DYNG_I_NF_MIN_SEEDS 4096
 #endif
 
+/* Each of the first `count` touched vertices takes its lowest-id tight
+ * in-neighbour as parent (-1 where unreached), as a compute's second pass
+ * does; on `threads` threads when they are many. */
+static void DYNG_FN(nf_parents)(const dyng_graph *g, dyng_sssp_result *res, int64_t count,
+                                int threads) {
+    const dyng_i_sssp_work *w = &res->work;
+    const int64_t *dist = res->dist, source = res->source;
+    int64_t *parent = res->parent;
+    const int obj = res->options.objective;
+    (void)threads;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (count > 4096)
+#endif
+    for (int64_t i = 0; i < count; i++) {
+        const int64_t v = w->touched[i];
+        if (v == source)
+            continue;
+        int64_t best_d;
+        if (dist[v] >= DYNG_INFINITE_DISTANCE)
+            parent[v] = -1;
+        else
+            DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &best_d, &parent[v]);
+    }
+}
+
 /* The repair's push on `threads` threads: near-far (nf_run) from every vertex
  * the pull pushed (touched so far, with a finite distance, invalidated or
- * lowered), recording each vertex's entry
- * before its first change; then each touched vertex takes its lowest-id tight
- * in-neighbour as parent, as a compute's second pass does. Returns NF_DONE,
- * NF_NO_MEMORY or NF_OVER_LIMIT (more than `limit` touched); *nt counts the
- * touched vertices in every case, so that the caller can undo them. Adds the
+ * lowered), recording each vertex's entry before its first change; then each
+ * touched vertex takes its lowest-id tight in-neighbour as parent
+ * (nf_parents). Returns NF_DONE, NF_NO_MEMORY, NF_OVER_LIMIT (more than
+ * `limit` touched) or, when `adaptive` and the frontier stayed narrow,
+ * NF_NARROW: the vertices still waiting are then in q, for one thread's push
+ * to go on from (and the parents are not taken yet). *nt counts the touched
+ * vertices in every case, so that the caller can undo them. Adds the
  * vertices relaxed to *pops and the distances lowered to *pushes. */
 static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int64_t *nt,
-                                 double limit, int64_t delta, int threads, int64_t *pops,
-                                 int64_t *pushes) {
+                                 double limit, int64_t delta, int threads, bool adaptive,
+                                 dyng_i_radix *q, int64_t *pops, int64_t *pushes) {
     dyng_i_sssp_work *w = &res->work;
-    int64_t *dist = res->dist, *parent = res->parent;
+    int64_t *dist = res->dist;
     const int obj = res->options.objective;
     DYNG_FN(nf_local) *local = DYNG_FN(nf_alloc)(threads);
     if (local == NULL)
@@ -939,30 +1142,17 @@ static int DYNG_FN(sssp_push_nf)(const dyng_graph *g, dyng_sssp_result *res, int
     }
     local[0].later_lo = lo;
     DYNG_FN(nf_repair) rp = {res, *nt, (int64_t)limit, 0, 0};
-    const int how =
-        ok ? DYNG_FN(nf_run)(g, obj, delta, dist, 0, local, threads, NULL, &rp) : NF_NO_MEMORY;
+    int how = ok ? DYNG_FN(nf_run)(g, obj, delta, dist, 0, local, threads, NULL, &rp, adaptive)
+                 : NF_NO_MEMORY;
+    if (how == NF_NARROW && !DYNG_FN(nf_drain)(local, threads, dist, 0, q))
+        how = NF_NO_MEMORY;
     DYNG_FN(nf_free)(local, threads);
     *nt = rp.nt;
     *pops += rp.relaxed;
     *pushes += rp.lowered;
-    if (how != NF_DONE)
-        return how;
-    const int64_t count = rp.nt, source = res->source;
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) if (count > 4096)
-#endif
-    for (int64_t i = 0; i < count; i++) {
-        const int64_t v = w->touched[i];
-        if (v == source)
-            continue;
-        int64_t best_d;
-        if (dist[v] >= DYNG_INFINITE_DISTANCE)
-            parent[v] = -1;
-        else
-            DYNG_FN(sssp_pull)(g, obj, dist, NULL, v, &best_d, &parent[v]);
-    }
-    return NF_DONE;
+    if (how == NF_DONE)
+        DYNG_FN(nf_parents)(g, res, rp.nt, threads);
+    return how;
 }
 
 /* Rewrite touched[0 .. invalid) as the invalidated vertices in id order (the
@@ -1049,7 +1239,7 @@ static void DYNG_FN(sssp_recompute)(const dyng_graph *g, dyng_sssp_result *res, 
     bool done = false;
     if (parallel)
         done = DYNG_FN(nf_compute)(g, obj, res->source, nf_delta, dist, parent, threads, NULL,
-                                   NULL) == DYNG_OK;
+                                   res->options.engine == DYNG_SSSP_AUTO, NULL) == DYNG_OK;
     if (!done && DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, true,
                                             &run) != DYNG_OK)
         (void)DYNG_FN(sssp_compute_with)(g, obj, res->source, dist, parent, w, NULL, false, false,
@@ -1199,7 +1389,7 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     const int threads = dyng_i_threads(g->res);
     const bool goes_on = dyng_i_sssp_limit_adapts(&res->options);
     const double push_limit = goes_on ? (double)n : limit; /* nt never passes n */
-    const double seq_limit = nf_delta > 0 && threads > 1 ? limit : push_limit;
+    double seq_limit = nf_delta > 0 && threads > 1 ? limit : push_limit;
     for (int64_t i = 0; i < nh && (double)nt <= push_limit; i++) {
         const int64_t v = w->queue[i];
         if ((w->mark[v] & (MARK_INVALID | MARK_GAIN)) != MARK_GAIN || v == res->source)
@@ -1228,15 +1418,22 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
     dyng_i_stage_end("sssp.pull", t0);
     t0 = dyng_i_stage_start();
     bool pushed = false; /* by the parallel push */
+    bool handed = false; /* by the parallel push, narrow, to the loop below */
     if (nf_delta > 0 && !no_memory && (double)nt <= push_limit &&
         (nf_always || (threads > 1 && nt >= DYNG_I_NF_MIN_SEEDS))) {
         /* Near-far from every vertex the pull set, on the graph's threads;
          * past push_limit nt > push_limit, and the loop below falls back. */
         dyng_i_radix_clear(q);
         const int how =
-            DYNG_FN(sssp_push_nf)(g, res, &nt, push_limit, nf_delta, threads, &pops, &pushes);
+            DYNG_FN(sssp_push_nf)(g, res, &nt, push_limit, nf_delta, threads,
+                                  res->options.engine == DYNG_SSSP_AUTO, q, &pops, &pushes);
         no_memory = how == NF_NO_MEMORY;
         pushed = how == NF_DONE;
+        handed = how == NF_NARROW;
+        if (handed) {
+            dyng_i_sssp_handover(false);
+            seq_limit = push_limit; /* the limit near-far ran under */
+        }
     }
     /* The queue of the sequential push: the radix heap holds the pull's
      * vertices (their keys spread over the whole subtree), and with weights
@@ -1321,6 +1518,9 @@ static void DYNG_FN(sssp_repair)(const dyng_graph *g, const dyng_batch *b, dyng_
             }
         }
     }
+
+    if (handed) /* near-far kept no parents: every touched vertex takes its own */
+        DYNG_FN(nf_parents)(g, res, nt, threads);
 
     /* What changed. An invalidated vertex (touched[0 .. invalid)) may have
      * found its old entry again, so it is compared. Every vertex touched

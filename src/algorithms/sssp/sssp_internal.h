@@ -196,9 +196,11 @@ typedef struct dyng_i_sssp_kernels {
                    bool nf_always);
     /* Add the rows of every step-th vertex to *s (weights of column obj). */
     void (*sample)(const dyng_graph *g, int obj, int64_t step, dyng_i_sssp_sample *s);
-    /* The parallel near-far engine (same results as compute, *reached too). */
+    /* The parallel near-far engine (same results as compute, *reached too);
+     * `adaptive` lets it hand narrow stretches to one thread's queue. */
     dyng_status (*near_far)(const dyng_graph *g, int obj, int64_t source, int64_t delta,
-                            int64_t *dist, int64_t *parent, dyng_resources *r, int64_t *reached);
+                            int64_t *dist, int64_t *parent, dyng_resources *r, bool adaptive,
+                            int64_t *reached);
     /* Every weight of column obj is at least 1 (compute and from_arrays check
      * them all, so the repair's recomputation cannot meet a bad one). */
     dyng_status (*check_weights)(const dyng_graph *g, int obj);
@@ -207,6 +209,18 @@ typedef struct dyng_i_sssp_kernels {
     dyng_status (*check)(const dyng_graph *g, int obj, int64_t source, const int64_t *dist,
                          const int64_t *parent, bool canonical, bool *lowest);
 } dyng_i_sssp_kernels;
+
+/* Counts a compute's handover from near-far to one thread's queue (a narrow
+ * stretch) or back (wide): for the tests, which check that both paths run
+ * (nothing is kept in other builds). */
+void dyng_i_sssp_handover(bool wide);
+
+#ifdef DYNG_TESTING_HOOKS
+/* Testing (test builds only): the handovers to one thread (*narrow) and back
+ * to near-far (*wide) that computes have made since the last call.
+ * Process-wide. */
+void dyng_testing_sssp_handovers(int64_t *narrow, int64_t *wide);
+#endif
 
 extern const dyng_i_sssp_kernels dyng_i_sssp_v32_o32;
 extern const dyng_i_sssp_kernels dyng_i_sssp_v32_o64;
