@@ -48,7 +48,7 @@ MYST_PARSER_VERSION := 5.2.0
 DOCS_STAMP := $(VENV)/.stamp-docs-sphinx-$(SPHINX_VERSION)-myst-$(MYST_PARSER_VERSION)
 
 # The C files under version control's usual places (never build/ or .venv/).
-C_FILES = $(shell find include src tests examples bench fuzz -type f \( -name '*.c' -o -name '*.h' \) \
+C_FILES = $(shell find include src python/_core tests examples bench fuzz -type f \( -name '*.c' -o -name '*.h' \) \
             2>/dev/null | LC_ALL=C sort)
 
 # Arguments for the main job, e.g. make demo DEMO_ARGS="--batches 50".

@@ -222,8 +222,8 @@ static PyObject *batch_add_deletions(PyObject *obj, PyObject *args) {
 /* Fill a batch that nobody else holds yet (no lock): its id, room for
  * every change, the insertions, then the deletions. Large lists are copied
  * without the GIL. -1 with an exception on failure. */
-static int fill_new(dyng_py_batch *self, long long id, PyObject *isrc, PyObject *idst,
-                    PyObject *iw, PyObject *dsrc, PyObject *ddst) {
+static int fill_new(dyng_py_batch *self, long long id, PyObject *isrc, PyObject *idst, PyObject *iw,
+                    PyObject *dsrc, PyObject *ddst) {
     dyng_py_ints is, id_, w, ds, dd, unused;
     memset(&ds, 0, sizeof ds);
     memset(&dd, 0, sizeof dd);
@@ -270,8 +270,8 @@ static PyObject *batch_from_arrays(PyObject *cls, PyObject *args) {
     PyObject *dtype_obj, *isrc, *idst, *iw, *dsrc, *ddst;
     int num_weights;
     long long id;
-    if (!PyArg_ParseTuple(args, "OiLOOOOO:from_arrays", &dtype_obj, &num_weights, &id, &isrc,
-                          &idst, &iw, &dsrc, &ddst))
+    if (!PyArg_ParseTuple(args, "OiLOOOOO:from_arrays", &dtype_obj, &num_weights, &id, &isrc, &idst,
+                          &iw, &dsrc, &ddst))
         return NULL;
     (void)cls;
     const int t = dyng_py_enum_arg(dtype_obj, id_dtype_names, "vertex_dtype");

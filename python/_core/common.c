@@ -428,4 +428,3 @@ void dyng_py_unlock_all(const dyng_py_lock_request *req, int count) {
     for (int i = count - 1; i >= 0; i--)
         dyng_py_unlock(req[i].lock);
 }
-

@@ -87,8 +87,7 @@ static PyObject *legacy_mosp_weights(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Liik:legacy_mosp_weights", &count, &wmin, &wmax, &seed))
         return NULL;
     if (count < 0 || (uint64_t)count > (uint64_t)PY_SSIZE_T_MAX / sizeof(int32_t))
-        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "%lld weights; accepted: 0 or more",
-                             count);
+        return dyng_py_raise(DYNG_INVALID_ARGUMENT, "%lld weights; accepted: 0 or more", count);
     void *data = NULL;
     PyObject *out = dyng_py_bytearray((Py_ssize_t)count * (Py_ssize_t)sizeof(int32_t), &data);
     if (out == NULL)

@@ -52,7 +52,8 @@ static PyObject *read_graph_with(PyObject *args, const char *format, graph_reade
     DYNG_PY_BEGIN_NATIVE(&call, stage);
     dyng_status s = read(&g, PATH_TEXT(path_obj), pp, r);
     DYNG_PY_END_NATIVE(&call);
-    result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+    result = s != DYNG_OK ? dyng_py_raise_status(s)
+                          : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
 done:
     Py_DECREF(path_obj);
     return result;
@@ -337,7 +338,8 @@ static PyObject *el_read_graph(PyObject *module, PyObject *args) {
     DYNG_PY_BEGIN_NATIVE(&call, "io.read_edge_list");
     dyng_status s = dyng_el_read_graph(&g, PATH_TEXT(path_obj), &o, pp, r);
     DYNG_PY_END_NATIVE(&call);
-    result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
+    result = s != DYNG_OK ? dyng_py_raise_status(s)
+                          : dyng_py_graph_wrap(dyng_py_state_global(), g, res_obj);
 done:
     Py_DECREF(path_obj);
     return result;
@@ -703,7 +705,8 @@ static PyObject *change_files_read(PyObject *module, PyObject *args) {
         dyng_status s = dyng_change_files_read(&b, optional_text(ins_obj), optional_text(del_obj),
                                                id_type(t), num_weights, r);
         DYNG_PY_END_NATIVE(&call);
-        result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
+        result =
+            s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
     }
     Py_XDECREF(ins_obj);
     Py_XDECREF(del_obj);
@@ -726,7 +729,8 @@ static PyObject *signed_batch_read(PyObject *module, PyObject *args) {
         DYNG_PY_BEGIN_NATIVE(&call, "io.read_signed_batch");
         dyng_status s = dyng_signed_batch_read(&b, PATH_TEXT(path_obj), id_type(t), num_weights, r);
         DYNG_PY_END_NATIVE(&call);
-        result = s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
+        result =
+            s != DYNG_OK ? dyng_py_raise_status(s) : dyng_py_batch_wrap(dyng_py_state_global(), b);
     }
     Py_DECREF(path_obj);
     return result;

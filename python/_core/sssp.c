@@ -123,8 +123,8 @@ static bool take_back(sssp_result *r, bool copies) {
 static const char *const engine_names[] = {"auto", "dijkstra", "near_far", NULL};
 
 /* Options from the arguments; -1 with an exception for a bad engine name. */
-static int options_from(dyng_sssp_options *o, int objective, double fallback,
-                        double fallback_max, int validate, PyObject *engine, long long delta) {
+static int options_from(dyng_sssp_options *o, int objective, double fallback, double fallback_max,
+                        int validate, PyObject *engine, long long delta) {
     dyng_sssp_options_default(o);
     o->objective = objective;
     o->fallback_fraction = fallback;
