@@ -63,6 +63,11 @@ run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/cmake-build
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/cmake-build)
 expect_output(${WORK_DIR}/cmake-build/consumer_shared)
 expect_output(${WORK_DIR}/cmake-build/consumer_static)
+if(EXISTS ${WORK_DIR}/cmake-build/consumer_cxx)
+  expect_output(${WORK_DIR}/cmake-build/consumer_cxx)
+else()
+  message(STATUS "no C++ compiler found: the C++ consumer is skipped")
+endif()
 
 # 2. pkg-config
 if(NOT PKG_CONFIG)
