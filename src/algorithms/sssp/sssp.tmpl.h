@@ -393,6 +393,9 @@ typedef struct {
  * path of the new graph): the vertices to start from wait in thread 0's
  * `later` list. A repair records each vertex's entry before its first change
  * (nf_touch) and stops once it has touched more than its fallback limit.
+ * With `narrow_exit` (engine auto) the run also stops when its lists stay
+ * narrow (DYNG_I_NF_NARROW_ROUNDS), leaving what waits in them for one
+ * thread's queue: nf_tail for a compute, the sequential push for a repair.
  */
 
 /* What a repair's push adds to a compute's run (NULL for a compute). */
