@@ -30,7 +30,9 @@
  *     (row, col) pair through the rules (apply_plan.h), and rewrite the row
  *     where it lives or in its reserved slots; then write its record. Each
  *     row is visited once, which is what a batch of random changes costs.
- *     The slots each moved row left become holes for the next batches.
+ *     The slots each moved row left become holes for the next batches. A
+ *     repack copies every row, in vertex order, to the fresh arrays, and
+ *     rewrites each touched row there as it reaches it instead.
  *
  * Steps 1-4 change nothing that a reader of the graph can see (step 4 may
  * grow arrays, keeping their contents), and step 5 cannot fail, so a failure

@@ -111,7 +111,9 @@ typedef struct dyng_i_dirplan {
     int64_t fresh_slots;
     int64_t packed_end;
     /* The packed layout cut into pieces of vertices that threads copy: where
-     * piece c's rows begin, and its first touched row's plan. */
+     * piece c's rows begin, and its first touched row's plan (at
+     * DYNG_I_REPACK_PIECES: where the layout ends, and the first row past
+     * the vertices). */
     int64_t piece_at[DYNG_I_REPACK_PIECES + 1], piece_row[DYNG_I_REPACK_PIECES + 1];
     /* Per thread: a copy of a row being rewritten in place. */
     char *row_copies;
@@ -137,6 +139,7 @@ typedef struct dyng_i_rows_job {
     dyng_i_counters c;  /* commit, exact_lengths: the summary counters */
     int64_t added;      /* exact_lengths: the entries the rows gain (their bounds) */
     int64_t movers;     /*   and the rows that outgrow their capacity */
+    int64_t changed;    /*   and the rows whose bound their exact length lowered */
     int64_t live, dead; /*   and the change in live and dead slots */
 } dyng_i_rows_job;
 

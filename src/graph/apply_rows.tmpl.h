@@ -5,10 +5,11 @@
  * after ROW and the row helpers; apply.c says how the steps fit together.
  *
  * The commit rewrites every touched row where it will live: in place when
- * the row can hold its new length, else in slots reserved for it at the
- * tail (or, when a repack is due, in the place the repack gave it). Each
- * row's memory is read and written in one visit, so a batch costs about one
- * cache miss per record and per row array it touches.
+ * the row can hold its new length, else in slots reserved for it in a hole
+ * or at the tail; when a repack is due, in its place in the fresh arrays,
+ * as the repack's copy reaches it (repack_rows). Each row's memory is read
+ * and written in one visit, so a batch costs about one cache miss per
+ * record and per row array it touches.
  */
 
 /* Rows ahead that the loops prefetch. */
@@ -144,13 +145,14 @@ static void DYNG_FN(count_holes)(int64_t *count, int64_t cap) {
         count[cap % DYNG_I_HOLE_SIZES - 1]++;
 }
 
-/* The size of the smallest hole of at least `need` slots that the plan has
- * not taken yet, or 0. */
-static int64_t DYNG_FN(hole_for)(const dyng_i_adj *adj, const int64_t *taken, int64_t need) {
-    for (int64_t s = need < 1 ? 1 : need; s <= DYNG_I_HOLE_SIZES; s++)
-        if (adj->num_holes[s - 1] > taken[s - 1])
-            return s;
-    return 0;
+/* The size of the smallest hole of at least `need` slots among the sizes
+ * whose bits `avail` has set (bit s - 1: a hole of s slots that the plan
+ * has not taken yet), or 0. */
+static inline int64_t DYNG_FN(hole_for)(uint32_t avail, int64_t need) {
+    if (need > DYNG_I_HOLE_SIZES)
+        return 0;
+    const uint32_t fits = need <= 1 ? avail : avail >> (need - 1) << (need - 1);
+    return fits == 0 ? 0 : (int64_t)__builtin_ctz(fits) + 1;
 }
 
 /*
@@ -169,6 +171,9 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
     dp->num_movers = 0;
     dp->added = 0;
     dp->dead_after = dp->adj->dead;
+    uint32_t avail = 0; /* the sizes with holes left to take */
+    for (int s = 0; holes && s < DYNG_I_HOLE_SIZES; s++)
+        avail |= (uint32_t)(adj->num_holes[s] > 0) << s;
     for (int64_t i = 0; i < dp->num_rows; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
         dp->added += rp->bound - rp->old_len;
@@ -178,11 +183,12 @@ static int64_t DYNG_FN(plan_tail)(dyng_i_dirplan *dp, int64_t n_new, int64_t use
         if (rp->row < n_new && rp->bound > rp->old_cap) {
             rp->mover = dp->num_movers++;
             dp->dead_after += rp->old_cap;
-            const int64_t s = holes ? DYNG_FN(hole_for)(adj, dp->taken, rp->bound) : 0;
+            const int64_t s = avail != 0 ? DYNG_FN(hole_for)(avail, rp->bound) : 0;
             if (s > 0) { /* the holes of a size go from the end of its list */
                 rp->dest = adj->holes[s - 1][adj->num_holes[s - 1] - 1 - dp->taken[s - 1]];
                 rp->dest_cap = s;
-                dp->taken[s - 1]++;
+                if (++dp->taken[s - 1] == adj->num_holes[s - 1])
+                    avail &= ~((uint32_t)1 << (s - 1));
                 dp->taken_slots += s;
                 dp->dead_after -= s;
             } else {
@@ -267,86 +273,53 @@ static void DYNG_FN(repack_piece)(int64_t n, int64_t c, int64_t *lo, int64_t *hi
     *hi = n * (c + 1) / DYNG_I_REPACK_PIECES;
 }
 
-/*
- * The packed layout of a repack for vertices [lo, hi), in vertex order from
- * slot `at` (returned: where the next vertex's row begins), the touched rows
- * from plan row `j` on: every row gets its length plus headroom
- * (packed_cap); a touched row, room for its bound (at least its length
- * before, which it holds until the commit rewrites it), so that it stays
- * where it is put, which its plan then names (old_off, old_cap). With `move`
- * (the commit) it also copies each row from where its record says it is to
- * its place in the fresh arrays, and writes its record: in vertex order, so
- * that the fresh arrays are written in order and only the rows are read at
- * random, prefetched.
- */
-static int64_t DYNG_FN(repack_layout)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int64_t lo,
-                                      int64_t hi, int64_t at, int64_t j, bool move, int K) {
-    dyng_i_adj *adj = dp->adj;
-    ROW *rows = DYNG_FN(rows)(adj);
-    DYNG_V *col = DYNG_FN(cols)(adj);
-    const int64_t n_old = ru->n_old, end = hi < n_old ? hi : n_old;
-    for (int64_t v = lo; v < hi; v++) {
-        const int64_t len = v < n_old ? DYNG_FN(len_of)(&rows[v]) : 0;
-        int64_t cap = DYNG_FN(packed_cap)(len, dp->packed_shift);
-        while (j < dp->num_rows && dp->rows[j].row < v)
-            j++;
-        if (j < dp->num_rows && dp->rows[j].row == v) {
-            dyng_i_rowplan *rp = &dp->rows[j];
-            cap = DYNG_FN(packed_cap)(rp->bound > len ? rp->bound : len, dp->packed_shift);
-            rp->old_off = at;
-            rp->old_cap = cap;
-            rp->dest = -1; /* it stays where it is put */
-            rp->dest_cap = 0;
-            rp->mover = -1;
-        }
-        if (move) {
-#if defined(__GNUC__)
-            /* Within the piece: other threads write the records past it. */
-            if (v + 2 * DYNG_I_AHEAD < end)
-                __builtin_prefetch(&rows[v + 2 * DYNG_I_AHEAD], 0);
-            if (v + DYNG_I_AHEAD < end) {
-                const int64_t ahead = (int64_t)rows[v + DYNG_I_AHEAD].off;
-                __builtin_prefetch(col + ahead, 0);
-                if (K > 0)
-                    __builtin_prefetch(adj->w + ahead * K, 0);
-            }
-#endif
-            if (len > 0) {
-                const int64_t from = (int64_t)rows[v].off;
-                DYNG_FN(copy_entries)
-                ((DYNG_V *)dp->fresh_col + at, K > 0 ? dp->fresh_w + at * K : NULL, col + from,
-                 K > 0 ? adj->w + from * K : NULL, len, K);
-            }
-            (void)DYNG_FN(set_row)(&rows[v], at, len, cap);
-        }
-        at += cap;
-    }
-    return at;
+/* The capacity a row of `len` entries gets in a repack's layout: its
+ * length plus headroom (packed_cap); a touched row, room for its bound too,
+ * so that the commit rewrites it where the repack puts it. */
+static inline int64_t DYNG_FN(repack_cap)(int64_t len, int64_t bound, int shift) {
+    return DYNG_FN(packed_cap)(bound > len ? bound : len, shift);
 }
 
 /*
  * Plan a repack (ADR 0002 item 4), which the commit carries out by copying
  * every row, in vertex order, into fresh arrays that hold the packed layout
- * (repack_layout), and then freeing the old ones. Here: the layout, piece by
- * piece (where each begins, for the commit's threads), its end
- * (dp->packed_end); returns the slots in use after the batch. Writes only
- * the plan; alloc_repack then makes the fresh arrays.
+ * (repack_rows), and then freeing the old ones. Here: where each piece of
+ * the layout begins (for the commit's threads) and where it ends
+ * (dp->packed_end); returns the slots in use after the batch. The layout is
+ * a sum over the records, which the loop over a piece's vertices adds up
+ * without looking at the touched rows; each touched row then adds the room
+ * its bound needs past its length's (the commit gives it that room: its
+ * place is known only then). Writes only the plan; alloc_repack then makes
+ * the fresh arrays.
  */
 static int64_t DYNG_FN(plan_repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru) {
+    const ROW *rows = DYNG_FN(rows)(dp->adj);
+    const int shift = dp->packed_shift;
+    const int64_t nr = dp->num_rows;
     int64_t at = 0, j = 0;
     for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
         int64_t lo, hi;
         DYNG_FN(repack_piece)(ru->n_new, c, &lo, &hi);
-        while (j < dp->num_rows && dp->rows[j].row < lo)
-            j++;
         dp->piece_at[c] = at;
         dp->piece_row[c] = j;
-        at = DYNG_FN(repack_layout)(dp, ru, lo, hi, at, j, false, 0);
+        const int64_t end = hi < ru->n_old ? hi : ru->n_old;
+        for (int64_t v = lo; v < end; v++)
+            at += DYNG_FN(packed_cap)(DYNG_FN(len_of)(&rows[v]), shift);
+        for (; j < nr && dp->rows[j].row < hi; j++) {
+            dyng_i_rowplan *rp = &dp->rows[j]; /* old_len: 0 for a new vertex */
+            at += DYNG_FN(repack_cap)(rp->old_len, rp->bound, shift) -
+                  DYNG_FN(packed_cap)(rp->old_len, shift);
+            rp->dest = -1; /* it stays where the repack puts it */
+            rp->dest_cap = 0;
+            rp->mover = -1;
+        }
     }
+    dp->piece_at[DYNG_I_REPACK_PIECES] = at;
+    dp->piece_row[DYNG_I_REPACK_PIECES] = j;
     dp->packed_end = at;
-    /* Each touched row has room for its bound (repack_layout gave it no
-     * slots of its own), so none moves or takes slots past the layout; the
-     * rows past it delete only, and plan_tail gave them none either. */
+    /* Each touched row has room for its bound, so none moves or takes slots
+     * past the layout; the rows past it delete only, and plan_tail gave
+     * them none either. */
     memset(dp->taken, 0, sizeof dp->taken);
     memset(dp->new_holes, 0, sizeof dp->new_holes);
     dp->taken_slots = 0;
@@ -414,13 +387,14 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
     dyng_i_rows_job *job = ctx;
     dyng_i_dirplan *dp = job->dp;
     const dyng_i_rules *ru = job->ru;
+    const int64_t nr = dp->num_rows;
     dyng_i_counters kept = {0}, scratch = {0};
-    int64_t fail_seq = INT64_MAX, ng, news, added = 0, movers = 0;
+    int64_t fail_seq = INT64_MAX, ng, news, added = 0, movers = 0, changed = 0;
     int fail_why = DYNG_I_FAIL_NONE;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 256) nowait
 #endif
-    for (int64_t i = 0; i < dp->num_rows; i++) {
+    for (int64_t i = 0; i < nr; i++) {
         dyng_i_rowplan *rp = &dp->rows[i];
         int64_t *slot = dp->counts + rp->op_begin;
         if (rp->row >= ru->n_new || rp->bound <= rp->old_cap) {
@@ -429,6 +403,7 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
             continue;
         }
         const bool keep = rp->op_end - rp->op_begin > 1;
+        const int64_t bound = rp->bound;
         rp->bound = DYNG_FN(row_outcomes)(dp, rp, ru, keep ? &kept : &scratch, &ng, &news,
                                           &fail_seq, &fail_why);
         slot[0] = keep ? ng : 0;
@@ -436,6 +411,7 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
             slot[1] = news;
         added += rp->bound - rp->old_len;
         movers += rp->bound > rp->old_cap;
+        changed += rp->bound != bound;
     }
 #ifdef _OPENMP
 #pragma omp critical(dyng_apply_exact)
@@ -444,6 +420,7 @@ static void DYNG_FN(exact_lengths_team)(void *ctx) {
         dyng_i_add_counters(&job->c, &kept);
         job->added += added;
         job->movers += movers;
+        job->changed += changed;
     }
 }
 
@@ -496,8 +473,10 @@ static void DYNG_FN(plan_places)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int
         dyng_i_team(threads, DYNG_FN(exact_lengths_team), &job);
         dp->early = true;
         dp->early_c = job.c;
-        used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
-        dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
+        if (job.changed > 0) { /* else the places stand as they are */
+            used_after = DYNG_FN(plan_tail)(dp, n_new, adj->slots_used, true);
+            dp->compact = DYNG_FN(repack_due)(dp, n_new, K, used_after);
+        }
     }
     if (dp->compact)
         dp->packed_shift = DYNG_FN(repack_shift)(dp, n_new, K);
@@ -768,6 +747,38 @@ static bool DYNG_FN(in_place_safe)(const dyng_i_outcome *g, int64_t ng) {
     return true;
 }
 
+/* The rules of a row that the batch changes once, run on the row of
+ * rp->old_len targets at col: the outcome, and where the first copy of the
+ * target is or a new copy goes (*pos). */
+static inline dyng_i_outcome DYNG_FN(single_outcome)(const dyng_i_dirplan *dp,
+                                                     const dyng_i_rowplan *rp,
+                                                     const dyng_i_rules *ru, dyng_i_counters *c,
+                                                     const DYNG_V *col, int64_t *pos) {
+    const dyng_i_op *op = &dp->ops[rp->op_begin];
+    const int64_t len = rp->old_len, x = op->col;
+    /* at: the first copy of x, or where a new copy goes; existing: copies. */
+    int64_t at = len, existing = 0;
+    if (ru->sorted) {
+        at = DYNG_FN(first_at_least)(col, 0, len, x);
+        for (int64_t k = at; k < len && (int64_t)col[k] == x; k++)
+            existing++;
+    } else {
+        for (int64_t k = len - 1; k >= 0; k--)
+            if ((int64_t)col[k] == x) {
+                at = k;
+                existing++;
+            }
+        if (existing == 0)
+            at = len; /* new copies go at the end */
+    }
+    dyng_i_outcome o;
+    int64_t fail_seq = INT64_MAX;
+    const bool count = dp->counted && (!ru->undirected || op->row <= op->col);
+    (void)dyng_i_run_pair(ru, op, 1, existing, &o, c, count, &fail_seq);
+    *pos = at;
+    return o;
+}
+
 /*
  * The commit of a row that the batch changes once (most rows of a batch of
  * random changes): the rules run on the one op, and the row is changed in
@@ -778,27 +789,9 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
                                       const dyng_i_rules *ru, dyng_i_counters *c,
                                       DYNG_V *restrict col, int32_t *restrict w,
                                       DYNG_V *restrict dcol, int32_t *restrict dw, int K) {
-    const dyng_i_op *op = &dp->ops[rp->op_begin];
-    const int64_t len = rp->old_len, x = op->col;
-    /* pos: the first copy of x, or where a new copy goes; existing: copies. */
-    int64_t pos = len, existing = 0;
-    if (ru->sorted) {
-        pos = DYNG_FN(first_at_least)(col, 0, len, x);
-        for (int64_t k = pos; k < len && (int64_t)col[k] == x; k++)
-            existing++;
-    } else {
-        for (int64_t k = len - 1; k >= 0; k--)
-            if ((int64_t)col[k] == x) {
-                pos = k;
-                existing++;
-            }
-        if (existing == 0)
-            pos = len; /* new copies go at the end */
-    }
-    dyng_i_outcome o;
-    int64_t fail_seq = INT64_MAX;
-    const bool count = dp->counted && (!ru->undirected || op->row <= op->col);
-    (void)dyng_i_run_pair(ru, op, 1, existing, &o, c, count, &fail_seq);
+    const int64_t len = rp->old_len, x = dp->ops[rp->op_begin].col;
+    int64_t pos;
+    const dyng_i_outcome o = DYNG_FN(single_outcome)(dp, rp, ru, c, col, &pos);
     if (o.removed > 0) { /* one copy goes: close the gap */
         DYNG_FN(move_entries)(col, w, pos, pos + 1, len - pos - 1, K);
         return len - 1;
@@ -822,6 +815,51 @@ static int64_t DYNG_FN(commit_single)(const dyng_i_dirplan *dp, const dyng_i_row
     (dcol + pos + 1, K > 0 ? dw + (pos + 1) * K : NULL, col + pos, K > 0 ? w + pos * K : NULL,
      len - pos, K);
     return len + 1;
+}
+
+/*
+ * The commit of a touched row in a repack (repack_rows): its new contents,
+ * from its rp->old_len entries at scol / sw, written to its place in the
+ * fresh arrays, dcol / dw. Returns the new length.
+ */
+static int64_t DYNG_FN(commit_to)(dyng_i_dirplan *dp, const dyng_i_rowplan *rp,
+                                  const dyng_i_rules *ru, dyng_i_counters *c,
+                                  const DYNG_V *restrict scol, const int32_t *restrict sw,
+                                  DYNG_V *restrict dcol, int32_t *restrict dw, int K) {
+    const int64_t len = rp->old_len;
+    if (rp->op_end - rp->op_begin == 1) {
+        int64_t pos;
+        const dyng_i_outcome o = DYNG_FN(single_outcome)(dp, rp, ru, c, scol, &pos);
+        /* The entries before pos, then the change, then those after. */
+        DYNG_FN(copy_entries)(dcol, dw, scol, sw, pos, K);
+        int64_t j = pos, i = pos;
+        if (o.removed > 0) {
+            i++;
+        } else if (o.override_ins >= 0) {
+            dcol[j] = scol[i];
+            DYNG_FN(put_w)(dw, j, ru->ins_w, o.override_ins, K);
+            i++;
+            j++;
+        } else if (o.new_ins >= 0) {
+            dcol[j] = (DYNG_V)dp->ops[rp->op_begin].col;
+            DYNG_FN(put_w)(dw, j, ru->ins_w, o.new_ins, K);
+            j++;
+        }
+        DYNG_FN(copy_entries)
+        (dcol + j, K > 0 ? dw + j * K : NULL, scol + i, K > 0 ? sw + i * K : NULL, len - i, K);
+        return j + len - i;
+    }
+    const int64_t *slot = dp->counts + rp->op_begin;
+    int64_t ng = dp->early ? slot[0] : 0, news = ng > 0 ? slot[1] : 0, n = rp->bound;
+    if (ng == 0) { /* else the layout ran them (exact_lengths) */
+        int64_t fail_seq = INT64_MAX;
+        int fail_why = DYNG_I_FAIL_NONE;
+        n = DYNG_FN(row_outcomes)(dp, rp, ru, c, &ng, &news, &fail_seq, &fail_why);
+    }
+    DYNG_FN(write_row)
+    (dp->outcomes + rp->op_begin, ng, dp->news + rp->op_begin, news, dp->outcomes, scol, sw, len,
+     dcol, dw, K, ru->sorted, ru->ins_w, false);
+    return n;
 }
 
 /*
@@ -869,32 +907,134 @@ DYNG_I_PREFETCHER DYNG_FN(commit_ahead)(const dyng_i_dirplan *dp, const dyng_i_r
     }
 }
 
-/* The second pass of a repack, piece by piece (a team's work). */
+/* What the rows of a repack add up: the summary counters of the touched
+ * rows, and the change in live entries and dead slots. */
+typedef struct DYNG_FN(repack_sums) {
+    dyng_i_counters c;
+    int64_t live, dead;
+} DYNG_FN(repack_sums);
+
+/*
+ * Piece c of a repack: write each row of its vertices, in vertex order, from
+ * where its record says it is to its place in the fresh arrays, and write
+ * its record. An untouched row is copied; a touched one is committed there
+ * (commit_to: the batch's rules run on it as it is read), so that the
+ * commit visits no row again. The fresh arrays are written in order and
+ * only the rows are read at random (prefetched). A short untouched row is
+ * copied as a whole block of 8 slots (a few vector moves, where a copy of
+ * its exact length costs a branch that the lengths of a sparse graph
+ * mispredict), when the block stays within the piece's slots and the old
+ * arrays: what it writes past the row is written again by the next rows of
+ * the piece.
+ */
+static void DYNG_FN(repack_rows)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int64_t c, int K,
+                                 DYNG_FN(repack_sums) * sums) {
+    dyng_i_adj *adj = dp->adj;
+    ROW *rows = DYNG_FN(rows)(adj);
+    const DYNG_V *col = DYNG_FN(cols)(adj);
+    const int32_t *w = adj->w;
+    DYNG_V *fcol = dp->fresh_col;
+    int32_t *fw = dp->fresh_w;
+    const int shift = dp->packed_shift;
+    const int64_t nr = dp->num_rows, n_old = ru->n_old;
+    int64_t lo, hi;
+    DYNG_FN(repack_piece)(ru->n_new, c, &lo, &hi);
+    const int64_t end = hi < n_old ? hi : n_old;
+    /* Where a block of 8 may start: in the fresh arrays (the piece's end)
+     * and in the old ones. */
+    const int64_t fresh_end = dp->piece_at[c + 1] - 8, old_end = adj->slot_alloc - 8;
+    const bool blocks = K <= 2;
+    int64_t at = dp->piece_at[c], j = dp->piece_row[c], live = 0, dead = 0;
+    int64_t next = j < nr ? dp->rows[j].row : INT64_MAX; /* the next touched row */
+    for (int64_t v = lo; v < hi; v++) {
+#if defined(__GNUC__)
+        /* Within the piece: other threads write the records past it. */
+        if (v + 2 * DYNG_I_AHEAD < end)
+            __builtin_prefetch(&rows[v + 2 * DYNG_I_AHEAD], 0);
+        if (v + DYNG_I_AHEAD < end) {
+            const int64_t ahead = (int64_t)rows[v + DYNG_I_AHEAD].off;
+            __builtin_prefetch(col + ahead, 0);
+            if (K > 0)
+                __builtin_prefetch(w + ahead * K, 0);
+        }
+#endif
+        ROW *rv = &rows[v];
+        const bool old = v < n_old;
+        const int64_t from = old ? (int64_t)rv->off : 0, len = old ? DYNG_FN(len_of)(rv) : 0;
+        if (v == next) {
+            const dyng_i_rowplan *rp = &dp->rows[j];
+            const int64_t cap = DYNG_FN(repack_cap)(len, rp->bound, shift);
+            const int64_t n =
+                DYNG_FN(commit_to)(dp, rp, ru, &sums->c, col + from, K > 0 ? w + from * K : NULL,
+                                   fcol + at, K > 0 ? fw + at * K : NULL, K);
+            dead += DYNG_FN(set_row)(rv, at, n, cap);
+            live += n - len;
+            at += cap;
+            next = ++j < nr ? dp->rows[j].row : INT64_MAX;
+            continue;
+        }
+        const int64_t cap = DYNG_FN(packed_cap)(len, shift);
+        if (blocks && len <= 8 && at <= fresh_end && from <= old_end) {
+            memcpy(fcol + at, col + from, 8 * sizeof(DYNG_V));
+            if (K == 1)
+                memcpy(fw + at, w + from, 8 * sizeof(int32_t));
+            else if (K == 2)
+                memcpy(fw + 2 * at, w + 2 * from, 16 * sizeof(int32_t));
+        } else if (len > 0) {
+            DYNG_FN(copy_entries)
+            (fcol + at, K > 0 ? fw + at * K : NULL, col + from, K > 0 ? w + from * K : NULL, len,
+             K);
+        }
+        (void)DYNG_FN(set_row)(rv, at, len, cap);
+        at += cap;
+    }
+    sums->live += live;
+    sums->dead += dead;
+}
+
+/* A repack, piece by piece (a team's work), and the rules of the rows past
+ * the vertices (deletions that name no vertex: counted only). */
 static void DYNG_FN(repack_copy)(void *ctx) {
     dyng_i_rows_job *job = ctx;
     dyng_i_dirplan *dp = job->dp;
+    DYNG_FN(repack_sums) sums = {{0}, 0, 0};
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(dynamic, 1) nowait
 #endif
-    for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++) {
-        int64_t lo, hi;
-        DYNG_FN(repack_piece)(job->ru->n_new, c, &lo, &hi);
-        (void)DYNG_FN(repack_layout)(dp, job->ru, lo, hi, dp->piece_at[c], dp->piece_row[c], true,
-                                     job->K);
+    for (int64_t c = 0; c < DYNG_I_REPACK_PIECES; c++)
+        DYNG_FN(repack_rows)(dp, job->ru, c, job->K, &sums);
+#ifdef _OPENMP
+#pragma omp single nowait
+#endif
+    for (int64_t i = dp->piece_row[DYNG_I_REPACK_PIECES]; i < dp->num_rows; i++) {
+        int64_t ng, news, fail_seq = INT64_MAX;
+        int fail_why = DYNG_I_FAIL_NONE;
+        (void)DYNG_FN(row_outcomes)(dp, &dp->rows[i], job->ru, &sums.c, &ng, &news, &fail_seq,
+                                    &fail_why);
+    }
+#ifdef _OPENMP
+#pragma omp critical(dyng_apply_repack)
+#endif
+    {
+        dyng_i_add_counters(&job->c, &sums.c);
+        job->live += sums.live;
+        job->dead += sums.dead;
     }
 }
 
 /*
- * The repack that plan_repack planned: every row is copied, in vertex order
- * and on the graph's threads, to its place in the fresh arrays, and its
- * record is written; the old arrays are freed. The dead slots go and rows are
- * in vertex order again (on a graph whose vertex order is spatial, such as a
- * road grid, that is what keeps its shortest paths fast).
+ * The repack that plan_repack planned, with the commit of the touched rows:
+ * every row is written, in vertex order and on the graph's threads, to its
+ * place in the fresh arrays, and its record is written; the old arrays are
+ * freed. The dead slots go and rows are in vertex order again (on a graph
+ * whose vertex order is spatial, such as a road grid, that is what keeps its
+ * shortest paths fast). The job gets the summary counters and the change in
+ * live entries and dead slots.
  */
-static void DYNG_FN(repack)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
+static void DYNG_FN(repack)(dyng_i_dirplan *dp, dyng_i_rows_job *job, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
-    dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
-    dyng_i_team(ru->n_new > 100000 ? dyng_i_threads(r) : 1, DYNG_FN(repack_copy), &job);
+    const bool team = job->ru->n_new > 100000 || dp->num_ops > 20000;
+    dyng_i_team(team ? dyng_i_threads(r) : 1, DYNG_FN(repack_copy), job);
     dyng_i_array_free(adj->col);
     dyng_i_array_free(adj->w);
     adj->col = dp->fresh_col;
@@ -1055,15 +1195,15 @@ static void DYNG_FN(settle_holes)(dyng_i_dirplan *dp, bool repacked) {
 static void DYNG_FN(commit)(dyng_i_dirplan *dp, const dyng_i_rules *ru, int K, dyng_resources *r) {
     dyng_i_adj *adj = dp->adj;
     const bool repacked = dp->compact;
-    if (repacked) { /* the records of new vertices too */
-        DYNG_FN(repack)(dp, ru, K, r);
+    dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
+    if (repacked) { /* every row and record, the touched rows committed */
+        DYNG_FN(repack)(dp, &job, r);
     } else {
         ROW *rows = DYNG_FN(rows)(adj);
         for (int64_t v = ru->n_old; v < ru->n_new; v++)
             (void)DYNG_FN(set_row)(&rows[v], 0, 0, 0);
+        dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);
     }
-    dyng_i_rows_job job = {.dp = dp, .ru = ru, .K = K};
-    dyng_i_team(dp->num_ops > 20000 ? dyng_i_threads(r) : 1, DYNG_FN(commit_team), &job);
     dp->c = job.c;
     dyng_i_add_counters(&dp->c, &dp->early_c);
     adj->slots_used += dp->tail;

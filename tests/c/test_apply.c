@@ -1241,6 +1241,205 @@ static void test_repack_on_threads(void) {
     }
 }
 
+/* ---- a repack commits the touched rows as it copies them ---- */
+
+/* Whether a direction holds no dead slot and no hole, as a repack leaves it
+ * (a batch that moves rows without one leaves their old slots dead). */
+static bool repacked_now(const dyng_i_adj *a) {
+    int64_t holes = 0;
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        holes += a->num_holes[s];
+    return a->dead == 0 && holes == 0;
+}
+
+/* The graph of the repack tests: row u holds 1 + u % 3 targets at u + 1,
+ * u + 8, u + 15 (mod n), and every 50th row 20 (longer than the block a
+ * repack copies a short row in), all packed; K weights per edge. */
+static void repack_graph(fixture *f, const dyng_graph_properties *p, int64_t n) {
+    const int K = p->num_weights;
+    int64_t *src = rm_xmalloc((size_t)n * 20 * sizeof *src);
+    int64_t *dst = rm_xmalloc((size_t)n * 20 * sizeof *dst);
+    int32_t *w = rm_xmalloc((size_t)n * 20 * (size_t)(K > 0 ? K : 1) * sizeof *w);
+    int64_t m = 0;
+    for (int64_t u = 0; u < n; u++)
+        for (int64_t j = 0; j < (u % 50 == 0 ? 20 : 1 + u % 3); j++) {
+            src[m] = u;
+            dst[m] = (u + 1 + 7 * j) % n;
+            for (int k = 0; k < K; k++)
+                w[m * K + k] = (int32_t)(m % 97 + k + 1);
+            m++;
+        }
+    fx_build(f, p, n, m, src, dst, K > 0 ? w : NULL);
+    free(src);
+    free(dst);
+    free(w);
+}
+
+/* A batch for repack_graph's graph (n divisible by 3, at least 300): the
+ * rows u with u % 4 != 3 (`most`: three quarters of the rows, half of them
+ * growing, which repacks at once), else the rows u with u % 3 == 0 (a
+ * third of them, each growing: the waste of moving them passes what a
+ * direction may hold, which repacks after the rows are placed). A row gets
+ * a new target at u + 300 + 3 t (round r takes t = 10 r ..: targets of the
+ * same residue mod 3, so that an undirected or transposed batch touches no
+ * more rows), deletes its target u + 1 + 7 (r / 2) (where it has one), or
+ * both; every twelfth row two new targets. Unless `clean`, also what the
+ * rules treat each their own way: a deletion of an absent edge, an
+ * insertion of an existing one, a new pair inserted twice, an edge deleted
+ * and inserted again, a self-loop, new vertices (`grow`), and a deletion in
+ * a row past every vertex. */
+static void repack_batch(tbatch *tb, int64_t n, bool most, bool clean, bool grow, int round) {
+    tb_clear(tb);
+    for (int64_t u = 0; u < n; u++) {
+        if (most ? u % 4 == 3 : u % 3 != 0)
+            continue;
+        const int64_t kind = most ? u % 4 : 0, t = 10 * round + u % 7;
+        const int32_t wt = (int32_t)(u % 89 + 1);
+        const int64_t j = round / 2, len = u % 50 == 0 ? 20 : 1 + u % 3;
+        if (kind != 1)
+            tb_ins(tb, u, (u + 300 + 3 * t) % n, wt);
+        if (kind >= 1 && (j < len || !clean))
+            tb_del(tb, u, (u + 1 + 7 * j) % n);
+        if (u % 12 == 0)
+            tb_ins(tb, u, (u + 303 + 3 * t) % n, wt + 1);
+        if (clean)
+            continue;
+        if (u % 12 == 4) {
+            tb_del(tb, u, (u + 2) % n);                   /* absent */
+            tb_ins(tb, u, (u + 300 + 3 * t) % n, wt + 2); /* twice */
+        }
+        if (u % 12 == 8 && u % 3 == 2)
+            tb_ins(tb, u, (u + 8) % n, wt + 3); /* exists */
+        if (u % 24 == 0) {
+            tb_del(tb, u, (u + 15) % n); /* deleted and inserted again */
+            tb_ins(tb, u, (u + 15) % n, wt + 4);
+        }
+        if (u % 60 == 0)
+            tb_ins(tb, u, u, wt + 5);
+        if (grow && u % 30 == 0)
+            tb_ins(tb, u, n + u % 5, wt + 6);
+    }
+    if (!clean)
+        tb_del(tb, n + 50, 3); /* row n + 50 is past every vertex */
+}
+
+/* A repack commits the rows the batch touches while it copies every row to
+ * its place (ADR 0002 item 4): for every semantics switch, directed with and
+ * without in-edges and undirected, both row orders, parallel edges allowed
+ * or not, K = 0 to 3 (a short row is copied as a block up to K = 2), int64
+ * ids, the graph equals the model after each batch, each batch repacks
+ * every direction (the one that repacks at once, and the one that places
+ * the rows first), and the check passes. Under an error switch the batches
+ * are clean, and one more that the switch fails changes nothing. */
+static void test_repack_commits_rows(void) {
+    enum { N = 600 };
+    struct {
+        const char *name;
+        bool directed, transposed;
+        dyng_row_order order;
+        dyng_parallel_edges par;
+        int K;
+        bool ids64;
+        int sem; /* 0 upsert, 1 set, 2 ignore, 3 insertions first, 4 and 5 error switches */
+    } kinds[] = {
+        {"directed sorted", true, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1, false, 0},
+        {"directed no in-edges", true, false, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 0, false, 0},
+        {"directed append", true, true, DYNG_ORDER_APPEND, DYNG_PARALLEL_FORBID, 2, false, 0},
+        {"directed append allow", true, true, DYNG_ORDER_APPEND, DYNG_PARALLEL_ALLOW, 1, false, 3},
+        {"directed sorted allow", true, false, DYNG_ORDER_SORTED, DYNG_PARALLEL_ALLOW, 3, false, 0},
+        {"undirected sorted", false, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1, false, 0},
+        {"undirected append", false, true, DYNG_ORDER_APPEND, DYNG_PARALLEL_ALLOW, 0, false, 2},
+        {"int64 ids", true, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 2, true, 0},
+        {"undirected int64 ids", false, true, DYNG_ORDER_APPEND, DYNG_PARALLEL_FORBID, 1, true, 1},
+        {"as sets", true, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1, false, 1},
+        {"missing delete error", true, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1, false, 4},
+        {"existing insert error", false, true, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 2, false,
+         5},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        dyng_graph_properties p =
+            props(kinds[i].directed, kinds[i].order, kinds[i].par, kinds[i].K);
+        p.store_transposed = kinds[i].transposed;
+        if (kinds[i].ids64) {
+            p.vertex_type = DYNG_TYPE_INT64;
+            p.offset_type = DYNG_TYPE_INT64;
+        }
+        const int sem = kinds[i].sem;
+        if (sem == 1)
+            REQUIRE_OK(dyng_semantics_set(&p.semantics));
+        if (sem == 2)
+            p.semantics.on_existing_insert = DYNG_EXISTING_IGNORE;
+        if (sem == 3)
+            p.semantics.deletions_first = false;
+        if (sem == 4)
+            p.semantics.on_missing_delete = DYNG_MISSING_ERROR;
+        if (sem == 5)
+            p.semantics.on_existing_insert = DYNG_EXISTING_ERROR;
+        const bool clean = sem >= 4, grow = p.semantics.allow_vertex_growth;
+        fixture f;
+        repack_graph(&f, &p, N);
+        tbatch tb;
+        tb_init(&tb, kinds[i].K);
+        char what[160];
+        for (int round = 0; round < 4; round++) {
+            const bool most = round % 2 == 0;
+            repack_batch(&tb, N, most, clean, grow, round);
+            snprintf(what, sizeof what, "repack (%s) round %d", kinds[i].name, round);
+            fx_apply_t(&f, &tb, kinds[i].ids64 ? DYNG_TYPE_INT64 : DYNG_TYPE_INT32, DYNG_OK, what);
+            const bool out = repacked_now(&f.g->out);
+            const bool in = !kinds[i].directed || !kinds[i].transposed || repacked_now(&f.g->in);
+            if (!out || !in)
+                fprintf(stderr, "%s: a direction did not repack\n", what);
+            CHECK(out && in);
+            CHECK_OK(dyng_graph_check(f.g));
+        }
+        if (clean) { /* the switch fails a batch that would repack */
+            repack_batch(&tb, N, true, true, grow, 5);
+            if (sem == 4)
+                tb_del(&tb, 7, 9); /* absent */
+            else
+                tb_ins(&tb, 7, 8, 1); /* exists */
+            fx_apply(&f, &tb, DYNG_INVALID_ARGUMENT, "repack refused by an error switch");
+        }
+        tb_free(&tb);
+        fx_free(&f);
+    }
+}
+
+/* A repack's copy runs on two threads when the batch has more than 20,000
+ * changes a direction, however few the vertices (600: pieces of about ten
+ * rows, so that a short row's block copy meets the end of its piece often).
+ * Rows grow by 45 targets each: long rows (copied exactly) and rows of many
+ * changes (outcomes kept from the planning). The graph equals the model. */
+static void test_repack_small_graph_on_threads(void) {
+    enum { N = 600 };
+    if (!dyng_openmp_available())
+        return;
+    dyng_resources *r = NULL;
+    REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_OPENMP, 2));
+    for (int directed = 0; directed < 2; directed++) {
+        dyng_graph_properties p = props(directed, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, 1);
+        fixture f;
+        repack_graph(&f, &p, N);
+        CHECK_OK(dyng_graph_set_resources(f.g, r));
+        tbatch tb;
+        tb_init(&tb, 1);
+        for (int64_t u = 0; u < N; u++) {
+            if (u % 6 == 5)
+                continue;
+            for (int64_t t = 0; t < 45; t++)
+                tb_ins(&tb, u, (u + 150 + t) % N, (int32_t)(t + 1));
+            tb_del(&tb, u, (u + 1) % N);
+        }
+        fx_apply(&f, &tb, DYNG_OK, "repack of a small graph on two threads");
+        CHECK(repacked_now(&f.g->out));
+        CHECK_OK(dyng_graph_check(f.g));
+        tb_free(&tb);
+        fx_free(&f);
+    }
+    dyng_resources_free(&r);
+}
+
 /* A graph whose slot arrays are mapped memory (8 MB and more) grows them by
  * a sixty-fourth when rows move to the tail, not by an eighth: the slack is
  * memory the graph holds (dyng_graph_memory_bytes counts it), and growing a
@@ -1475,6 +1674,8 @@ int main(void) {
     test_holes_are_taken();
     test_growth_past_memory();
     test_repack_on_threads();
+    test_repack_commits_rows();
+    test_repack_small_graph_on_threads();
     test_stream_waste_is_bounded();
     test_mapped_arrays_grow_little();
     test_apply_inside_a_callers_team();

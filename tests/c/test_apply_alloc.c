@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "core/alloc.h"
+#include "graph/graph_internal.h"
 #include "refmodel.h"
 
 /* Stop a loop that never succeeds. */
@@ -252,6 +253,79 @@ static void test_apply_stream(void) {
         dyng_graph_free(&g);
         rm_free(&m);
     }
+}
+
+/* Whether a direction holds no dead slot and no hole, as a repack leaves it
+ * (a batch that moves rows without one leaves their old slots dead). */
+static bool repacked_now(const dyng_i_adj *a) {
+    int64_t holes = 0;
+    for (int s = 0; s < DYNG_I_HOLE_SIZES; s++)
+        holes += a->num_holes[s];
+    return a->dead == 0 && holes == 0;
+}
+
+/* A repacking apply, each of its allocations failing in turn (the fresh
+ * arrays of each direction, the scratch, the records of new vertices):
+ * the graph stays as it was, and once the apply succeeds it equals the model
+ * and every direction has repacked. Rows of 1 to 3 entries, all packed; the
+ * first batch grows half of the rows and touches three quarters (it repacks
+ * at once), the second grows every third row (the rows are placed first,
+ * then their waste calls for the repack) and adds a vertex. Directed with
+ * in-edges and undirected, K = 2 and K = 0, sequential and two threads. */
+static void test_repack_alloc(void) {
+    enum { N = 300 };
+    for (int kind = 0; kind < 4; kind++)
+        for (int backend = 0; backend < 2; backend++) {
+            dyng_resources *r = backend == 0 ? seq : omp2;
+            if (r == NULL)
+                continue;
+            const bool directed = kind % 2 == 0;
+            const int K = kind < 2 ? 2 : 0;
+            dyng_graph_properties p = props(directed, DYNG_ORDER_SORTED, DYNG_PARALLEL_FORBID, K);
+            int64_t src[3 * N], dst[3 * N], m = 0;
+            int32_t w[3 * N * 2];
+            for (int64_t u = 0; u < N; u++)
+                for (int64_t j = 0; j <= u % 3; j++) {
+                    src[m] = u;
+                    dst[m] = (u + 1 + 7 * j) % N;
+                    w[2 * m] = (int32_t)(u % 40 + 1);
+                    w[2 * m + 1] = (int32_t)(j + 1);
+                    m++;
+                }
+            rm_graph model;
+            dyng_graph *g = rm_build_both(&model, &p, N, m, src, dst, K > 0 ? w : NULL, r);
+            tbatch tb;
+            tb_init(&tb, K);
+            char what[128];
+            int64_t failures = 0;
+            for (int round = 0; round < 2; round++) {
+                tb_clear(&tb);
+                for (int64_t u = 0; u < N; u++) {
+                    const int64_t t = 3 * (u % 7);
+                    if (round == 0 && u % 4 != 3) {
+                        if (u % 4 != 1)
+                            tb_ins(&tb, u, (u + 100 + t) % N, (int32_t)(u % 9 + 1));
+                        if (u % 4 != 0)
+                            tb_del(&tb, u, (u + 1) % N);
+                    } else if (round == 1 && u % 3 == 0) {
+                        tb_ins(&tb, u, (u + 150 + t) % N, (int32_t)(u % 9 + 2));
+                    }
+                }
+                if (round == 1)
+                    tb_ins(&tb, 3, N, 5); /* a new vertex */
+                snprintf(what, sizeof what, "repack (%s, K = %d, %s) round %d",
+                         directed ? "directed" : "undirected", K,
+                         backend == 0 ? "sequential" : "openmp", round);
+                failures += brutal_apply(g, &model, &tb, DYNG_TYPE_INT32, round == 0, what);
+                CHECK(repacked_now(&g->out));
+                CHECK(!directed || repacked_now(&g->in));
+            }
+            CHECK(failures >= 4);
+            printf("%s: %lld allocation failures survived\n", what, (long long)failures);
+            tb_free(&tb);
+            dyng_graph_free(&g);
+            rm_free(&model);
+        }
 }
 
 /* dyng_graph_from_edges and from_csr: *out NULL on every failure, then the
@@ -533,6 +607,7 @@ int main(void) {
     test_apply_kinds();
     test_apply_relocation();
     test_apply_stream();
+    test_repack_alloc();
     test_build();
     test_clone();
     test_batch();
