@@ -33,8 +33,10 @@
  * of smaller id). C_before(D) is counted before the apply, C_after(I) after
  * it; see docs/adr/0005-cycle-count.md for the proof and the rules. When
  * those searches would read more than half of what the last full count read
- * (a big batch), the update counts the graph after the apply afresh instead
- * (stats.fallback_used), so it never costs much more than a recount.
+ * (a big batch), or pass that budget while they run (they stop there), the
+ * update counts the graph after the apply afresh instead
+ * (stats.fallback_used), so it never costs much more than a recount, at any
+ * bound.
  *
  * A result records the graph's version and state id. Using it with a graph in
  * another state fails with DYNG_STALE_RESULT.

@@ -25,8 +25,9 @@ cycles through the pairs the batch deletes on the graph before it, and those
 through the pairs it inserts on the graph after it (each cycle at its
 smallest-id changed pair), then adds the differences length by length. When
 those searches would read more than half of what the last full count read (a
-big batch), it counts the new graph afresh instead (``Stats.fallback_used``), so
-an update never costs much more than a recount. The research code it matches is
+big batch), or pass that budget while they run (they stop there), it counts the
+new graph afresh instead (``Stats.fallback_used``), so an update never costs much
+more than a recount, at any bound. The research code it matches is
 CycleEnumeration-GPU.
 """
 

@@ -2180,6 +2180,343 @@ static void test_order_oracle(void) {
     dyng_graph_free(&g);
 }
 
+/* ---- the budget of an update's searches ------------------------------------------ */
+
+/* The budget of the updates' searches (dyng_testing_cycle_count_budget): -1
+ * for half the slots of the last full count (the default), or that many
+ * slots, the estimate then never choosing to recount. */
+static void set_budget(int64_t slots) { dyng_testing_cycle_count_budget(slots); }
+
+/* One count of the pair searches through keys[0 .. count) of g (int32 ids
+ * and offsets, sorted simple rows, in-rows stored) up to L, in r's work
+ * arrays with `first` set for all the keys, within `b`. */
+static dyng_status pairs_count(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
+                               const dyng_i_cc_key *keys, int64_t count, int threads,
+                               dyng_i_cc_budget *b, uint64_t *out, int64_t *steps) {
+    const dyng_i_cc_setup su = {.L = L,
+                                .minlen = g->p.directed ? 2 : 3,
+                                .radius = 2,
+                                .pair_radius = 1,
+                                .dedupe = DYNG_I_CC_DEDUPE_NONE,
+                                .long_search = false,
+                                .blocks = false};
+    const dyng_i_adj *in = g->p.directed ? &g->in : &g->out;
+    return dyng_i_cc_v32_o32.count_pairs(g, in, &su, &r->work, keys, count, threads, NULL, b, out,
+                                         steps);
+}
+
+/*
+ * The kernel's budget, exactly: the searches through a batch's pairs stop
+ * (over) when the row slots they read pass the limit, the sum over every
+ * pair however the threads share them; a limit they do not pass gives the
+ * counts of a count without one. With a sample (every stride-th key first),
+ * they also stop when the sample's slots, scaled by whole / part, pass it.
+ * The slots of each pair's search are the differences of counts through
+ * growing prefixes of the keys (the search through key j avoids keys
+ * before j only), so the sample's sum is known here without the kernel.
+ */
+static void test_budget_kernel(void) {
+    for (int round = 0; round < 4; round++) {
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = round % 2 == 0;
+        const int64_t n = 120, m = 700, L = round < 2 ? 5 : 4;
+        int64_t *src = malloc((size_t)m * 8), *dst = malloc((size_t)m * 8);
+        random_edges(n, m, src, dst);
+        dyng_graph *g = build(&p, n, m, src, dst, omp_res);
+        dyng_cycle_count_result *r = compute(g, L);
+        /* The keys: up to 40 distinct edges (not self-loops), sorted. */
+        int64_t *es, *ed;
+        const int64_t me = edges_of(g, &es, &ed);
+        dyng_i_cc_key keys[40];
+        int64_t count = 0;
+        for (int64_t e = 0; e < me && count < 40; e += 1 + me / 50)
+            if (es[e] != ed[e]) {
+                keys[count].a = es[e] < ed[e] || p.directed ? es[e] : ed[e];
+                keys[count].b = es[e] < ed[e] || p.directed ? ed[e] : es[e];
+                count++;
+            }
+        for (int64_t i = 1; i < count; i++) /* insertion sort by (a, b) */
+            for (int64_t j = i;
+                 j > 0 && (keys[j - 1].a > keys[j].a ||
+                           (keys[j - 1].a == keys[j].a && keys[j - 1].b > keys[j].b));
+                 j--) {
+                const dyng_i_cc_key t = keys[j];
+                keys[j] = keys[j - 1];
+                keys[j - 1] = t;
+            }
+        int64_t kept = 0; /* each once */
+        for (int64_t i = 0; i < count; i++)
+            if (kept == 0 || keys[kept - 1].a != keys[i].a || keys[kept - 1].b != keys[i].b)
+                keys[kept++] = keys[i];
+        count = kept;
+        REQUIRE(count >= 20);
+        uint32_t *first = calloc((size_t)r->work.cap_n, sizeof(uint32_t));
+        for (int64_t j = count - 1; j >= 0; j--)
+            first[keys[j].a] = (uint32_t)(j + 1);
+        r->work.first = first;
+        /* Without a limit: the counts, and the slots of each prefix. */
+        uint64_t all[8], got[8];
+        int64_t steps = 0, prefix[41] = {0}, total = 0;
+        dyng_i_cc_budget none = {.limit = INT64_MAX};
+        CHECK_OK(pairs_count(g, r, L, keys, count, 2, &none, all, &steps));
+        CHECK(!none.over && none.used > 0);
+        total = none.used;
+        for (int64_t c = 1; c <= count; c++) {
+            dyng_i_cc_budget b = {.limit = INT64_MAX};
+            CHECK_OK(pairs_count(g, r, L, keys, c, 1, &b, got, &steps));
+            prefix[c] = b.used;
+        }
+        CHECK(prefix[count] == total);
+        for (int threads = 1; threads <= 2; threads++) {
+            /* The limit: passed by one slot, or not at all. */
+            dyng_i_cc_budget b = {.limit = total};
+            memset(got, 0xff, sizeof got);
+            CHECK_OK(pairs_count(g, r, L, keys, count, threads, &b, got, &steps));
+            CHECK(!b.over && b.used == total && memcmp(got, all, (size_t)(L + 1) * 8) == 0);
+            b = (dyng_i_cc_budget){.limit = total - 1};
+            memset(got, 0xff, sizeof got);
+            CHECK_OK(pairs_count(g, r, L, keys, count, threads, &b, got, &steps));
+            CHECK(b.over && got[0] == UINT64_MAX); /* out untouched */
+            /* A small limit stops them inside the first pairs. */
+            b = (dyng_i_cc_budget){.limit = prefix[1] / 2};
+            CHECK_OK(pairs_count(g, r, L, keys, count, threads, &b, got, &steps));
+            CHECK(b.over && b.used < total);
+            /* The sample: every 3rd key, scaled by 7 / 2. */
+            int64_t sample = 0;
+            for (int64_t j = 0; j < count; j += 3)
+                sample += prefix[j + 1] - prefix[j];
+            CHECK(sample > 0 && 7 * sample / 2 < 4 * total);
+            const int64_t edge = (7 * sample + 1) / 2; /* ceil(7 * sample / 2) */
+            const int64_t limits[] = {edge - 1, edge, 4 * total};
+            for (int i = 0; i < 3; i++) {
+                /* over iff 7 * sample > 2 * limit, or the slots pass it */
+                const bool want = 7 * sample > 2 * limits[i] || total > limits[i];
+                b = (dyng_i_cc_budget){.limit = limits[i], .stride = 3, .whole = 7, .part = 2};
+                memset(got, 0xff, sizeof got);
+                CHECK_OK(pairs_count(g, r, L, keys, count, threads, &b, got, &steps));
+                CHECK(b.over == want);
+                if (!want) /* sampled first or not, the same counts */
+                    CHECK(b.used == total && memcmp(got, all, (size_t)(L + 1) * 8) == 0);
+                if (b.over != want)
+                    fprintf(stderr, "  sample: limit %lld, sample %lld, total %lld, used %lld\n",
+                            (long long)limits[i], (long long)sample, (long long)total,
+                            (long long)b.used);
+            }
+        }
+        r->work.first = NULL;
+        free(first);
+        free(es);
+        free(ed);
+        free(src);
+        free(dst);
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+}
+
+/* The stats two updates must agree on: the same graph and batch on one
+ * thread and on two. */
+static bool same_stats(const dyng_cycle_count_stats *a, const dyng_cycle_count_stats *b) {
+    return a->affected == b->affected && a->iterations == b->iterations &&
+           a->fallback_used == b->fallback_used && a->converged == b->converged &&
+           a->deletions == b->deletions && a->insertions == b->insertions &&
+           a->cycles_removed == b->cycles_removed && a->cycles_added == b->cycles_added;
+}
+
+/* A batch of only deletions (kind 0), only insertions (1), or both (2),
+ * from a random batch of g. */
+static dyng_batch *batch_kind(const dyng_graph *g, int64_t size, int K, int kind) {
+    dyng_batch *full = random_batch(g, size, K);
+    if (kind == 2)
+        return full;
+    dyng_batch *b = NULL;
+    REQUIRE_OK(dyng_batch_new(&b, DYNG_TYPE_INT64, K));
+    int64_t nd = 0, ni = 0;
+    dyng_batch_num_deletions(&nd, full);
+    dyng_batch_num_insertions(&ni, full);
+    const void *u, *v;
+    const int32_t *w;
+    if (kind == 0) {
+        REQUIRE_OK(dyng_batch_deletions(&u, &v, full));
+        REQUIRE_OK(dyng_batch_add_deletions(b, nd, u, v));
+    } else {
+        REQUIRE_OK(dyng_batch_insertions(&u, &v, &w, full));
+        REQUIRE_OK(dyng_batch_add_insertions(b, ni, u, v, K ? w : NULL));
+    }
+    dyng_batch_free(&full);
+    return b;
+}
+
+/*
+ * Updates whose searches stop at a budget: the counts of a compute (and of
+ * the oracle), on one thread and on two with the same stats, the budget
+ * stopping them before the apply (deletions), after it (insertions), or
+ * either (both), at random points of random streams. A budget of 0 stops
+ * any search that reads a row; one that is never reached recounts nothing.
+ */
+static void test_budget_streams(void) {
+    set_recount(0);
+    int stopped = 0, searched = 0;
+    for (int i = 0; i < 120; i++) {
+        variant v = random_variant();
+        const bool small = i < 80;
+        const int64_t maxlens[] = {-1, 3, 4, 5, 6};
+        const int64_t maxlen = small ? maxlens[rnd(5)] : 3 + rnd(3);
+        const int64_t n = small ? 6 + rnd(5) : 100, m = small ? 10 + rnd(25) : 450;
+        int64_t *src = malloc((size_t)m * 8), *dst = malloc((size_t)m * 8);
+        random_edges(n, m, src, dst);
+        dyng_graph_properties p = props_of(&v);
+        dyng_graph *g1 = build(&p, n, m, src, dst, seq_res);
+        dyng_graph *g2 = build(&p, n, m, src, dst, omp_res);
+        dyng_cycle_count_result *r1 = compute(g1, maxlen), *r2 = compute(g2, maxlen);
+        for (int t = 0; t < (small ? 6 : 4); t++) {
+            int64_t nv = 0;
+            dyng_graph_num_vertices(&nv, g1);
+            if (maxlen < 0 && nv > MAXN - 2)
+                break;
+            const int kind = (int)rnd(3);
+            dyng_batch *b = batch_kind(g1, small ? 1 + rnd(8) : 20 + rnd(50), v.K, kind);
+            const int64_t budgets[] = {0, 1, 3, 10, 30, 100, 300, 1000, 5000, INT64_MAX / 4};
+            const int64_t budget = budgets[rnd(10)];
+            set_budget(budget);
+            dyng_cycle_count_stats s1, s2;
+            CHECK_OK(dyng_cycle_count_update(g1, b, r1, &s1));
+            CHECK_OK(dyng_cycle_count_update(g2, b, r2, &s2));
+            set_budget(-1);
+            bool ok = same_stats(&s1, &s2) && s1.converged && same_counts(r1, r2) &&
+                      matches_compute(g1, r1);
+            int64_t n1 = 0;
+            dyng_graph_num_vertices(&n1, g1);
+            if (ok && n1 <= MAXN) {
+                uint64_t all[MAXN + 1];
+                oracle(g1, maxlen, all);
+                ok = counts_are(r1, all, n1, maxlen);
+            }
+            if (budget == INT64_MAX / 4)
+                ok = ok && !s1.fallback_used;
+            stopped += s1.fallback_used;
+            searched += !s1.fallback_used;
+            if (!ok)
+                fprintf(stderr,
+                        "  budget stream %d batch %d: kind %d, budget %lld, max_length %lld, "
+                        "fallback %d/%d, iterations %lld/%lld\n",
+                        i, t, kind, (long long)budget, (long long)maxlen, s1.fallback_used,
+                        s2.fallback_used, (long long)s1.iterations, (long long)s2.iterations);
+            CHECK(ok);
+            dyng_batch_free(&b);
+            if (!ok)
+                break;
+        }
+        dyng_cycle_count_result_free(&r1);
+        dyng_cycle_count_result_free(&r2);
+        dyng_graph_free(&g1);
+        dyng_graph_free(&g2);
+        free(src);
+        free(dst);
+    }
+    CHECK(stopped > 50 && searched > 50);
+    set_recount(1);
+}
+
+/*
+ * Where the budget stops the searches, and what the recount then has: on a
+ * directed graph with two triangles, a budget of 0 stops the search through
+ * a deleted edge on a triangle (before the apply) and through an inserted
+ * edge that closes one (after it), and a budget they do not reach stops
+ * nothing. The recount runs in degree order (forced) and in blocks (long
+ * searches forced), in room its prepare reserved: the order's, which only
+ * a recount takes, and the blocks', which a clone of a result has none of.
+ */
+static void test_budget_stops(void) {
+    set_recount(0);
+    set_order(2);
+    set_long_search(2);
+    for (int where = 0; where < 3; where++) {
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        int64_t src[] = {0, 1, 2, 3, 4, 5, 2}, dst[] = {1, 2, 0, 4, 5, 3, 3};
+        dyng_graph *g = build(&p, 7, 7, src, dst, where == 1 ? omp_res : seq_res);
+        dyng_cycle_count_result *c = compute(g, 4), *r = NULL;
+        CHECK_OK(dyng_cycle_count_result_clone(&r, c)); /* no work arrays, no blocks */
+        CHECK(r->work.blocks == NULL);
+        int64_t del[] = {1, 2}, ins[] = {5, 6, 6, 3};
+        /* where 0: delete 1 -> 2 (stops before the apply); 1: insert
+         * 5 -> 6 -> 3 (after it); 2: both, with a budget never reached. */
+        dyng_batch *b = batch_of(where != 1, del, where != 0 ? 2 : 0, ins, 0);
+        set_budget(where == 2 ? INT64_MAX / 4 : 0);
+        dyng_cycle_count_stats s;
+        CHECK_OK(dyng_cycle_count_update(g, b, r, &s));
+        set_budget(-1);
+        CHECK(s.fallback_used == (where != 2) && s.converged && matches_compute(g, r));
+        if (where != 2) {
+            CHECK(r->ordered);             /* the order's room was there */
+            CHECK(r->work.blocks != NULL); /* ... and the blocks' */
+            CHECK(r->work.order == NULL);  /* freed by the finish */
+            CHECK(s.iterations > 0 && s.affected == 1);
+            CHECK(where == 0 ? s.cycles_removed == 1 && s.cycles_added == 0
+                             : s.cycles_added == 1 && s.cycles_removed == 0);
+        } else {
+            CHECK(s.cycles_removed == 1 && s.cycles_added == 1);
+        }
+        dyng_batch_free(&b);
+        dyng_cycle_count_result_free(&r);
+        dyng_cycle_count_result_free(&c);
+        dyng_graph_free(&g);
+    }
+    set_long_search(0);
+    set_order(0);
+    set_recount(1);
+}
+
+/*
+ * Every allocation of an update whose searches stop at the budget failing
+ * in turn: before the apply (a deletion: the recount's room is reserved
+ * after the searches stopped) and after it (insertions: the room for the
+ * recount the finish may choose), with the degree order forced so that
+ * there is room to reserve. Each failure leaves graph and result as they
+ * were; the update then succeeds, recounted.
+ */
+static void test_budget_failures(void) {
+    set_recount(0);
+    set_order(2);
+    for (int where = 0; where < 2; where++) {
+        dyng_graph_properties p;
+        dyng_properties_default(&p);
+        p.directed = where == 0;
+        int64_t src[] = {0, 1, 2, 2, 3, 1}, dst[] = {1, 2, 0, 3, 1, 0};
+        dyng_graph *g = build(&p, 4, 6, src, dst, seq_res);
+        dyng_cycle_count_result *r = compute(g, 5);
+        int64_t del[] = {1, 2}, ins[] = {3, 5, 5, 0};
+        dyng_batch *b = batch_of(where == 0, del, where == 1 ? 2 : 0, ins, 0);
+        snapshot s0;
+        snap(&s0, g, r);
+        int failures = 0;
+        dyng_status st = DYNG_OK;
+        dyng_cycle_count_stats s;
+        for (int64_t k = 1; k < 10000; k++) {
+            set_budget(0);
+            dyng_testing_fail_allocation(k);
+            st = dyng_cycle_count_update(g, b, r, &s);
+            dyng_testing_fail_allocation(0);
+            set_budget(-1);
+            if (st == DYNG_OK)
+                break;
+            CHECK(st == DYNG_OUT_OF_MEMORY);
+            CHECK(snap_same(&s0, g, r));
+            failures++;
+        }
+        CHECK(st == DYNG_OK && failures >= 3 && s.fallback_used && matches_compute(g, r));
+        CHECK(r->ordered && r->work.order == NULL);
+        snap_free(&s0);
+        dyng_batch_free(&b);
+        dyng_cycle_count_result_free(&r);
+        dyng_graph_free(&g);
+    }
+    set_order(0);
+    set_recount(1);
+}
+
 int main(void) {
     REQUIRE_OK(dyng_resources_new(&seq_res, DYNG_BACKEND_SEQUENTIAL, 1));
     if (dyng_openmp_available())
@@ -2206,6 +2543,10 @@ int main(void) {
     test_span();
     test_hubs_last();
     test_order_oracle();
+    test_budget_kernel();
+    test_budget_streams();
+    test_budget_stops();
+    test_budget_failures();
     fprintf(stderr, "test_cycle_count: %d histograms compared with the research code's\n",
             goldens_compared);
     dyng_resources_free(&seq_res);

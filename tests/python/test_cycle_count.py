@@ -926,6 +926,54 @@ def test_a_batch_that_touches_most_of_the_graph_is_recounted() -> None:
     assert "cycle_count.after" not in prof.stages
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_large_batch_past_max_length_4_is_recounted_on_its_real_cost(threads: int) -> None:
+    # Past max_length 4 the searches through the pairs read several times what the estimate
+    # of their two-step balls says (about 5 times on R-MAT at 5): this batch's estimate is under
+    # half a count, its searches are not, and the update used to search (2.3 times a compute)
+    # instead of recounting. Their budget stops them now, and the recount equals a compute.
+    if threads == 2 and not dyng.config.config()["openmp"]:
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
+    res = dyng.Resources.sequential() if threads == 1 else dyng.Resources.openmp(2)
+    g = dyng.generators.rmat(10, 8, seed=3, resources=res)
+    h = cc.compute(g, max_length=5)
+    batch = dyng.generators.random_batch(g, 1400, seed=4)  # 700 deletions, 700 insertions
+    small = dyng.generators.random_batch(g, 20, seed=5)
+    g2, h2 = g.clone(), copy.copy(h)
+    stats = cc.update(g, batch, h)
+    assert stats.fallback_used and stats.converged
+    assert stats.apply.deleted == 700 and stats.apply.inserted == 700
+    assert h.counts.tolist() == cc.compute(g, max_length=5).counts.tolist()
+    # A small batch still searches, and agrees with a compute too.
+    stats2 = cc.update(g2, small, h2)
+    assert not stats2.fallback_used
+    assert h2.counts.tolist() == cc.compute(g2, max_length=5).counts.tolist()
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_budget_stopped_updates_agree_on_one_and_two_threads(directed: bool) -> None:
+    # Whether the budget stops an update depends on the pairs alone: the stats (fallback_used,
+    # iterations, cycles_removed and cycles_added) are the same on one thread and on two,
+    # batch after batch, from small batches that search to large ones that recount.
+    if not dyng.config.config()["openmp"]:
+        pytest.skip("this build has no OpenMP backend (DYNG_OPENMP=OFF)")
+    graphs = [
+        dyng.generators.rmat(9, 8, seed=11, directed=directed, resources=r)
+        for r in (dyng.Resources.sequential(), dyng.Resources.openmp(2))
+    ]
+    hists = [cc.compute(x, max_length=5) for x in graphs]
+    recounted = searched = 0
+    for i, size in enumerate([10, 600, 40, 900, 200, 20, 1200]):
+        batch = dyng.generators.random_batch(graphs[0], size, seed=100 + i)
+        stats = [cc.update(x, batch, r) for x, r in zip(graphs, hists, strict=True)]
+        assert stats[0] == stats[1]
+        assert hists[0].counts.tolist() == hists[1].counts.tolist()
+        assert hists[0].counts.tolist() == cc.compute(graphs[0], max_length=5).counts.tolist()
+        recounted += stats[0].fallback_used
+        searched += not stats[0].fallback_used
+    assert recounted >= 1 and searched >= 1
+
+
 # ---- 7. threads: OpenMP and Python ---------------------------------------------------------------
 
 

@@ -21,7 +21,12 @@
  * When the searches through the pairs would cost more than half a full count
  * (estimated from their two-step balls against the row slots the last full
  * count read), prepare counts nothing and finish recounts the graph after
- * the apply into the reserved arrays instead (stats.fallback_used).
+ * the apply into the reserved arrays instead (stats.fallback_used). The
+ * estimate can be far short past max_length 4, so the searches also run on
+ * a budget of that half, in row slots read: when those through D pass it,
+ * prepare stops them and chooses to recount; when those through I pass what
+ * D left of it, finish stops them and recounts (prepare has reserved the
+ * recount's room whenever that can happen).
  * A count that would go negative, or pass 2^64 - 1, poisons the result
  * (r->poison) instead of failing: the graph has already changed.
  */
@@ -96,7 +101,8 @@ static int min_length(const dyng_graph *g) { return g->p.directed ? 2 : 3; }
  * half the row slots of the last full count (a slot of an update's search
  * costs about as much as one of a compute on pgp-strong-2009, and three on
  * email-Enron, whose compute reads mostly tight loops: at half, an update
- * costs at most about twice a recount on both, at k = 4). */
+ * costs at most about twice a recount on both, at k = 4). The same half is
+ * the budget of the searches (recount_pays, budget_of). */
 #define DYNG_I_CC_RECOUNT_DIVISOR 2
 
 /* The longest cycle a count on n vertices looks for: the bound, or n (no
@@ -510,14 +516,17 @@ static bool order_may_pay(const dyng_graph *g, const dyng_i_adj *in, int64_t L, 
  * copy renumbered in degree order when that pays. With `reserve` (compute)
  * the copy's room is allocated here and freed after; without (a recount,
  * which cannot fail) the copy is made only in the room prepare left in
- * w->order, if any. The row slots read include the copy's making.
+ * w->order, if any. The row slots read include the copy's making; *ordered
+ * says whether it counted on the copy.
  */
 static dyng_status count_full(const dyng_graph *g, const dyng_i_cc_setup su, dyng_i_cc_work *w,
-                              dyng_resources *poll, bool reserve, uint64_t *out, int64_t *slots) {
+                              dyng_resources *poll, bool reserve, uint64_t *out, int64_t *slots,
+                              bool *ordered) {
     const dyng_i_cc_kernels *k = kernels_of(g);
     const dyng_i_adj *in = in_of(g, w);
     const int64_t n = g->n, entries = g->out.live, size = n + entries;
     int64_t now = 0;
+    *ordered = false;
     if (!order_may_pay(g, in, su.L, &now))
         return count_graph(g, in, su, w, poll, out, slots);
     if (reserve)
@@ -551,6 +560,7 @@ static dyng_status count_full(const dyng_graph *g, const dyng_i_cc_setup su, dyn
     hs.dedupe = dedupe_of(&h);
     const dyng_status st = count_graph(&h, h.p.directed ? &h.in : &h.out, hs, w, poll, out, slots);
     *slots += DYNG_I_CC_ORDER_SLOTS * size; /* the renumbering */
+    *ordered = true;
     return st;
 }
 
@@ -666,7 +676,8 @@ static dyng_status count_all(const dyng_graph *g, dyng_cycle_count_result *r) {
     r->work_slots = 0;
     if (L >= su.minlen) {
         const int64_t t0 = dyng_i_stage_start();
-        const dyng_status st = count_full(g, su, w, g->res, true, hist, &r->work_slots);
+        const dyng_status st =
+            count_full(g, su, w, g->res, true, hist, &r->work_slots, &r->ordered);
         dyng_i_free(w->order); /* the renumbered copy, if any, is not kept */
         w->order = NULL;
         w->cap_order = 0;
@@ -780,18 +791,22 @@ static void set_first(dyng_i_cc_work *w, int64_t count, bool clear) {
         w->first[w->keys[j].a] = clear ? 0 : (uint32_t)(j + 1);
 }
 
-/* Count C_g(keys[0 .. count)) into out (see count_pairs in the kernels). */
+/* Count C_g(keys[0 .. count)) into out within the budget (see count_pairs
+ * in the kernels; past it, out is all 0 and budget->over set). */
 static dyng_status count_keys(const dyng_graph *g, dyng_i_cc_work *w, int64_t L, int64_t count,
-                              dyng_resources *poll, uint64_t *out, int64_t *steps) {
+                              dyng_resources *poll, dyng_i_cc_budget *budget, uint64_t *out,
+                              int64_t *steps) {
     memset(out, 0, (size_t)(L + 1) * sizeof(uint64_t));
     *steps = 0;
+    budget->used = 0;
+    budget->over = false;
     const dyng_i_cc_setup su = setup_of(g, L);
     if (count == 0 || L < su.minlen)
         return DYNG_OK;
     const dyng_i_adj *in = in_of(g, w);
     set_first(w, count, false);
     dyng_status st = kernels_of(g)->count_pairs(g, in, &su, w, w->keys, count,
-                                                dyng_i_threads(g->res), poll, out, steps);
+                                                dyng_i_threads(g->res), poll, budget, out, steps);
     set_first(w, count, true);
     return st;
 }
@@ -801,35 +816,122 @@ static dyng_status count_keys(const dyng_graph *g, dyng_i_cc_work *w, int64_t L,
  * searches through its pairs: those through D and through the pairs that
  * insertions name (what I can hold), estimated by their two-step balls,
  * against the row slots the last full count read. A result whose last count
- * is unknown (from_counts) never recounts.
+ * is unknown (from_counts) never recounts. With a budget set by the testing
+ * hook, the estimate never chooses (the budget alone does).
  */
 static atomic_int recount_mode;
+static atomic_llong budget_slots = -1;
 
 #ifdef DYNG_TESTING_HOOKS
 void dyng_testing_cycle_count_recount(int mode) { atomic_store(&recount_mode, mode); }
+void dyng_testing_cycle_count_budget(int64_t slots) {
+    atomic_store(&budget_slots, (long long)(slots < 0 ? -1 : slots));
+}
 #endif
+
+/* Whether a pair may be searched after the apply (be in I): an insertion
+ * names it and it is new or in D. An upsert of an edge that stays (a weight
+ * change) is searched neither time. */
+static bool searched_after(const dyng_i_cc_pair *p) {
+    return (p->flags & DYNG_I_CC_INSERTED) != 0 &&
+           (p->copies == 0 || (p->flags & DYNG_I_CC_IN_D) != 0);
+}
 
 static bool recount_pays(const dyng_graph *g, const dyng_cycle_count_result *r,
                          const dyng_i_cc_work *w) {
     const int mode = atomic_load(&recount_mode);
     if (mode != 0)
         return mode == 2;
-    if (r->work_slots <= 0)
+    if (r->work_slots <= 0 || atomic_load(&budget_slots) >= 0)
         return false;
     int64_t est = 0;
     const int64_t limit = r->work_slots / DYNG_I_CC_RECOUNT_DIVISOR;
     for (int64_t i = 0; i < w->num_pairs && est <= limit; i++) {
         const dyng_i_cc_pair *p = &w->pairs[i];
-        /* Searched before the apply: D. After it: the inserted pairs that are
-         * new or in D (I); an upsert of an edge that stays (a weight change)
-         * is searched neither time. */
-        const bool in_d = (p->flags & DYNG_I_CC_IN_D) != 0;
-        const bool in_i = (p->flags & DYNG_I_CC_INSERTED) != 0 && (p->copies == 0 || in_d);
-        const int64_t times = (int64_t)in_d + (int64_t)in_i;
+        /* Searched before the apply: D. After it: I. */
+        const int64_t times = (int64_t)((p->flags & DYNG_I_CC_IN_D) != 0) + searched_after(p);
         if (times > 0)
             est += times * kernels_of(g)->estimate(g, p, 1);
     }
     return est > limit;
+}
+
+/*
+ * The budget of an update's searches, in row slots: the same half of the
+ * last full count's slots as recount_pays (INT64_MAX, none, for a result
+ * without one, or while the testing mode pins the choice). The estimate
+ * prices each pair by its two-step ball whatever the bound, which past
+ * max_length 4 can be many times short (10,000 + 10,000 changes cost 3
+ * computes on R-MAT 2^14 at 5, and 23 on R-MAT 2^12 at 6); the budget bounds
+ * what the searches read whatever the bound, and what they read before they
+ * stop is thrown away: so an update costs at most about half a count more
+ * than its recount (docs/adr/0005-cycle-count.md, item 8).
+ */
+static int64_t budget_of(const dyng_cycle_count_result *r) {
+    if (atomic_load(&recount_mode) != 0)
+        return INT64_MAX;
+    const long long forced = atomic_load(&budget_slots);
+    if (forced >= 0)
+        return (int64_t)forced;
+    return r->work_slots > 0 ? r->work_slots / DYNG_I_CC_RECOUNT_DIVISOR : INT64_MAX;
+}
+
+/*
+ * The sample of a count of keys[0 .. count) within budget b (b->stride,
+ * whole, part; see dyng_i_cc_budget): past max_length 4 the estimate can be
+ * many times short, and by how much depends on the graph and the bound, so
+ * the searches through a sample of the keys (every stride-th, about
+ * DYNG_I_CC_SAMPLE of them) run first, and their slots, scaled by the
+ * estimates of all the searches the budget covers (`after`: those through
+ * the pairs the finish may search too, estimated on the graph before) and
+ * of the sample, say whether the rest would pass it; if so they are not
+ * searched, and the update recounts having read about a sample's worth,
+ * not the budget's. Each pair's estimate counts one more slot, so that a
+ * pair with empty rows weighs too. At max_length 4 the estimate is close
+ * (within a few percent on pgp-strong-2009, email-Enron and R-MAT) and
+ * there is no sample.
+ */
+#define DYNG_I_CC_SAMPLE_FROM 5
+#define DYNG_I_CC_SAMPLE 64
+#define DYNG_I_CC_SAMPLE_MIN 16
+
+static int64_t add_sat(int64_t a, int64_t b) {
+    int64_t c;
+    return __builtin_add_overflow(a, b, &c) ? INT64_MAX : c;
+}
+
+static void sample_of(const dyng_graph *g, const dyng_i_cc_work *w, int64_t L, int64_t count,
+                      bool after, dyng_i_cc_budget *b) {
+    b->stride = b->whole = b->part = 0;
+    if (b->limit == INT64_MAX || L < DYNG_I_CC_SAMPLE_FROM || count < DYNG_I_CC_SAMPLE_MIN)
+        return;
+    const dyng_i_cc_kernels *k = kernels_of(g);
+    const int64_t stride = count / DYNG_I_CC_SAMPLE < 2 ? 2 : count / DYNG_I_CC_SAMPLE;
+    int64_t whole = 0, part = 0;
+    for (int64_t j = 0; j < count; j++) {
+        dyng_i_cc_pair p = {.a = w->keys[j].a, .b = w->keys[j].b};
+        const int64_t e = add_sat(k->estimate(g, &p, 1), 1);
+        whole = add_sat(whole, e);
+        if (j % stride == 0)
+            part = add_sat(part, e);
+    }
+    for (int64_t i = 0; after && i < w->num_pairs; i++)
+        if (searched_after(&w->pairs[i]))
+            whole = add_sat(whole, add_sat(k->estimate(g, &w->pairs[i], 1), 1));
+    b->stride = stride;
+    b->whole = whole;
+    b->part = part;
+}
+
+/* Whether a recount in the finish is likely to run in degree order, judged
+ * without a pass over the rows (prepare reserves the copy's room for a
+ * recount that the finish's searches may choose): the testing mode, or
+ * whether the last full count did. */
+static bool order_likely(const dyng_graph *g, const dyng_cycle_count_result *r) {
+    const int mode = atomic_load(&order_mode);
+    if (mode != 0)
+        return mode == 2 && g->n > 1;
+    return r->ordered;
 }
 
 dyng_status dyng_i_cycle_count_check(const dyng_graph *g, const dyng_batch *b,
@@ -892,21 +994,35 @@ dyng_status dyng_i_cycle_count_prepare(const dyng_graph *g, const dyng_batch *b,
         }
     }
     w->recount = recount_pays(g, r, w);
+    w->budget = budget_of(r);
     w->steps_before = 0;
     memset(w->removed, 0, (size_t)(L + 1) * sizeof(uint64_t));
-    if (w->recount) { /* the finish counts the graph after, in blocks when a compute would */
-        if (su.blocks && L >= su.minlen)
-            DYNG_I_TRY(blocks_reserve(g, w, nb, true));
-        /* ... and in degree order when that may pay: judged on the graph
-         * before (the finish judges again, on the graph after). */
-        int64_t now = 0;
-        if (L >= su.minlen && order_may_pay(g, in_of(g, w), L, &now))
-            DYNG_I_TRY(order_reserve(g, w, nb, entries, true));
-        return DYNG_OK;
+    if (!w->recount) {
+        dyng_i_cc_budget budget = {.limit = w->budget};
+        sample_of(g, w, L, nd, true, &budget);
+        const int64_t t0 = dyng_i_stage_start();
+        DYNG_I_TRY(count_keys(g, w, L, nd, g->res, &budget, w->removed, &w->steps_before));
+        dyng_i_stage_end("cycle_count.before", t0);
+        if (budget.over) /* past the budget: what they found is thrown away */
+            w->recount = true;
+        else if (w->budget < INT64_MAX)
+            w->budget -= budget.used; /* what the finish's searches may read */
     }
-    const int64_t t0 = dyng_i_stage_start();
-    DYNG_I_TRY(count_keys(g, w, L, nd, g->res, w->removed, &w->steps_before));
-    dyng_i_stage_end("cycle_count.before", t0);
+    bool after = false; /* whether the finish may search (and so pass the budget) */
+    for (int64_t i = 0; i < w->num_pairs && !after; i++)
+        after = searched_after(&w->pairs[i]);
+    if (L < su.minlen || (!w->recount && (w->budget == INT64_MAX || !after)))
+        return DYNG_OK;
+    /* The finish may count the graph after afresh: in blocks when a compute
+     * would ... */
+    if (su.blocks)
+        DYNG_I_TRY(blocks_reserve(g, w, nb, true));
+    /* ... and in degree order when that may pay: judged on the graph before
+     * when prepare chose to recount (the finish judges again, on the graph
+     * after), else by the last full count. */
+    int64_t now = 0;
+    if (w->recount ? order_may_pay(g, in_of(g, w), L, &now) : order_likely(g, r))
+        DYNG_I_TRY(order_reserve(g, w, nb, entries, true));
     return DYNG_OK;
 }
 
@@ -922,10 +1038,8 @@ static void recount(const dyng_graph *g, dyng_cycle_count_result *r, int64_t L,
     memset(hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
     const int64_t t0 = dyng_i_stage_start();
     const dyng_status st =
-        L >= su.minlen ? count_full(g, su, w, NULL, false, hist, &r->work_slots) : DYNG_OK;
-    dyng_i_free(w->order); /* the room prepare left for a renumbered copy */
-    w->order = NULL;
-    w->cap_order = 0;
+        L >= su.minlen ? count_full(g, su, w, NULL, false, hist, &r->work_slots, &r->ordered)
+                       : DYNG_OK;
     if (st != DYNG_OK) {
         r->poison = DYNG_CAPACITY;
         return;
@@ -969,14 +1083,20 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
         }
     }
     int64_t steps_after = 0;
-    if (w->recount) {
-        recount(g, r, L, &s);
-    } else {
+    if (!w->recount) {
+        dyng_i_cc_budget budget = {.limit = w->budget};
+        sample_of(g, w, L, ni, false, &budget);
         const int64_t t0 = dyng_i_stage_start();
-        if (count_keys(g, w, L, ni, NULL, w->added, &steps_after) != DYNG_OK)
+        if (count_keys(g, w, L, ni, NULL, &budget, w->added, &steps_after) != DYNG_OK)
             r->poison = DYNG_CAPACITY; /* cannot be interrupted: only a sum can fail */
         dyng_i_stage_end("cycle_count.after", t0);
+        w->recount = budget.over; /* past what D left of the budget: recount */
     }
+    if (w->recount)
+        recount(g, r, L, &s);
+    dyng_i_free(w->order); /* the room prepare left for a renumbered copy, if any */
+    w->order = NULL;
+    w->cap_order = 0;
 
     /* counts - removed + added, length by length (lengths past L have none
      * before or after). With no bound, entries past len were 0. */
@@ -1046,6 +1166,7 @@ dyng_status dyng_cycle_count_result_clone(dyng_cycle_count_result **out,
     c->graph_state_id = r->graph_state_id;
     c->max_row = r->max_row;
     c->work_slots = r->work_slots;
+    c->ordered = r->ordered;
     c->poison = DYNG_OK;
     c->from_counts = r->from_counts;
     c->num_vertices = r->num_vertices;

@@ -63,6 +63,67 @@ static inline int dyng_i_cc_thread_num(void) {
 /* Search steps between two looks at the stop and interrupt flags. */
 #define DYNG_I_CC_POLL_MASK 4095
 
+/* Row slots a thread reads, at most, between two hand-ins to a pair count's
+ * budget (and a sixteenth of the budget when that is less, so that a small
+ * one stops the searches inside a pair too). */
+#define DYNG_I_CC_HAND_IN 65536
+
+/*
+ * What stops the searches of one count, shared by its threads: the interrupt
+ * flag (r), or a budget of row slots. Each thread hands in the slots it has
+ * read since its last hand-in every `chunk` slots (t->check) and after each
+ * pair; the first hand-in that takes the sum past the limit stops every
+ * search. The sum only grows and, when no search stops, ends at the slots of
+ * all the searches, each of which reads the same slots on any thread: so it
+ * passes the limit exactly when all the searches together would, whatever
+ * the thread count and the order the pairs run in.
+ */
+typedef struct dyng_i_cc_halt {
+    atomic_int stop;        /* every search stops (interrupted, or over)    */
+    atomic_int interrupted; /* the interrupt flag was seen                   */
+    atomic_int over;        /* the budget was passed                         */
+    atomic_llong used;      /* row slots handed in                           */
+    int64_t limit;          /* the budget (INT64_MAX: none)                  */
+    int64_t chunk;          /* slots between hand-ins (INT64_MAX: none)      */
+} dyng_i_cc_halt;
+
+static void dyng_i_cc_halt_init(dyng_i_cc_halt *h, int64_t limit) {
+    atomic_init(&h->stop, 0);
+    atomic_init(&h->interrupted, 0);
+    atomic_init(&h->over, 0);
+    atomic_init(&h->used, 0);
+    h->limit = limit;
+    h->chunk = INT64_MAX;
+    if (limit < INT64_MAX)
+        h->chunk = limit / 16 < DYNG_I_CC_HAND_IN ? limit / 16 + 1 : DYNG_I_CC_HAND_IN;
+}
+
+/* Hand in the slots t has read since its last hand-in; true when the sum
+ * passes the limit (every search then stops). */
+static inline bool dyng_i_cc_hand_in(dyng_i_cc_thread *t, dyng_i_cc_halt *h) {
+    const long long d = (long long)(t->slots - t->handed);
+    t->handed = t->slots;
+    t->check = h->chunk == INT64_MAX ? INT64_MAX : t->slots + h->chunk;
+    const long long used = atomic_fetch_add_explicit(&h->used, d, memory_order_relaxed) + d;
+    if (used <= h->limit)
+        return false;
+    atomic_store_explicit(&h->over, 1, memory_order_relaxed);
+    atomic_store_explicit(&h->stop, 1, memory_order_relaxed);
+    return true;
+}
+
+/* Whether the searches must stop: already stopped, or (r not NULL) the
+ * interrupt flag, a poll point. */
+static inline bool dyng_i_cc_halted(dyng_i_cc_halt *h, const dyng_resources *r) {
+    if (atomic_load_explicit(&h->stop, memory_order_relaxed))
+        return true;
+    if (r == NULL || !dyng_i_interrupted(r))
+        return false;
+    atomic_store_explicit(&h->interrupted, 1, memory_order_relaxed);
+    atomic_store_explicit(&h->stop, 1, memory_order_relaxed);
+    return true;
+}
+
 /* Whether the step x -> y uses a key before `prefix`. Keys are sorted, so
  * those with the same first vertex a are consecutive: first[a] is 1 + the
  * index of the first of them (0: none). A short run is scanned, a long one
@@ -121,11 +182,15 @@ static int dyng_i_cc_compare_ids(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void dyng_i_cc_clear_hists(dyng_i_cc_work *w, int threads, int64_t L) {
+/* Clear the threads' histograms and counters for a count that halt stops. */
+static void dyng_i_cc_clear_hists(dyng_i_cc_work *w, int threads, int64_t L,
+                                  const dyng_i_cc_halt *h) {
     for (int t = 0; t < threads; t++) {
         memset(w->th[t].hist, 0, (size_t)(L + 1) * sizeof(uint64_t));
         w->th[t].steps = 0;
         w->th[t].slots = 0;
+        w->th[t].handed = 0;
+        w->th[t].check = h->chunk;
     }
 }
 #endif /* DYNG_I_CC_HELPERS */
@@ -539,8 +604,9 @@ DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int64_t x, uint8_t dx,
  * cycles whose smallest vertex is root (paths through vertices > lo = root).
  * A pair search (first >= 0, lo = -1): the cycles that take the step
  * root -> first and no step in keys[0 .. prefix). Stops early, returning
- * false, when *stop is set or (r not NULL) the interrupt flag is; every
- * array it changed is back as it was either way.
+ * false, when h stops the searches (the interrupt flag of r, unless r is
+ * NULL, or the budget, which t's slots are handed in to as they pass
+ * t->check); every array it changed is back as it was either way.
  *
  * The depth-first search enters x at depth d, closes the cycle x -> root
  * when there is one, then: at depth L - 3, with two-step counts, counts the
@@ -565,7 +631,7 @@ DYNG_FN(cc_two_steps)(const VIEW *v, dyng_i_cc_thread *t, int64_t x, uint8_t dx,
  *    with the root.
  */
 static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root, int64_t first,
-                               int64_t lo, int64_t prefix, atomic_int *stop,
+                               int64_t lo, int64_t prefix, dyng_i_cc_halt *h,
                                const dyng_resources *r) {
     const ROW *rows = v->orows;
     const DYNG_V *col = v->ocol, *blk = v->blk;
@@ -612,13 +678,10 @@ static bool DYNG_FN(cc_search)(const VIEW *v, dyng_i_cc_thread *t, int64_t root,
     for (;;) {
         /* Enter x at depth d. */
         const int64_t d = base + top;
-        if ((++t->steps & DYNG_I_CC_POLL_MASK) == 0) {
-            if (atomic_load_explicit(stop, memory_order_relaxed) ||
-                (r != NULL && dyng_i_interrupted(r))) {
-                atomic_store_explicit(stop, 1, memory_order_relaxed);
-                ok = false;
-                break;
-            }
+        if (((++t->steps & DYNG_I_CC_POLL_MASK) == 0 && dyng_i_cc_halted(h, r)) ||
+            (t->slots >= t->check && dyng_i_cc_hand_in(t, h))) {
+            ok = false;
+            break;
         }
         const uint8_t dx = d == 0 ? 0 : dist[x];
         dist[x] = DYNG_I_CC_ON_PATH;
@@ -907,7 +970,7 @@ typedef struct DYNG_FN(cc_roots_job) {
     dyng_i_cc_work *w;
     dyng_resources *r;
     int chunk;
-    atomic_int stop;
+    dyng_i_cc_halt halt; /* the interrupt flag only */
 } DYNG_FN(cc_roots_job);
 
 static void DYNG_FN(cc_roots_team)(void *ctx) {
@@ -919,14 +982,10 @@ static void DYNG_FN(cc_roots_team)(void *ctx) {
 #pragma omp for schedule(dynamic, job->chunk)
 #endif
     for (int64_t s = 0; s < n; s++) {
-        if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+        if (dyng_i_cc_halted(&job->halt, job->r))
             continue;
-        if (job->r != NULL && dyng_i_interrupted(job->r)) {
-            atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
-            continue;
-        }
         if (DYNG_FN(len_of)(&rows[s]) > 0)
-            (void)DYNG_FN(cc_search)(&job->v, t, s, -1, s, 0, &job->stop, job->r);
+            (void)DYNG_FN(cc_search)(&job->v, t, s, -1, s, 0, &job->halt, job->r);
     }
 }
 
@@ -941,8 +1000,8 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
         job.v.blk = DYNG_FN(cc_block_arrays)(w->blocks, w->cap_blocks, NULL);
         job.v.blk_top = job.v.blk + w->cap_blocks;
     }
-    atomic_init(&job.stop, 0);
-    dyng_i_cc_clear_hists(w, threads, su->L);
+    dyng_i_cc_halt_init(&job.halt, INT64_MAX);
+    dyng_i_cc_clear_hists(w, threads, su->L, &job.halt);
     /* Roots cost very different amounts (the small ids and the hubs most), so
      * they are handed out a few at a time: 4, or on a large graph about a
      * thousandth of each thread's share, up to 64 (one hand-out per root
@@ -955,7 +1014,7 @@ static dyng_status DYNG_FN(cc_count_roots)(const dyng_graph *g, const dyng_i_adj
     *slots = 0;
     for (int t = 0; t < threads; t++)
         *slots += w->th[t].slots;
-    if (atomic_load(&job.stop))
+    if (atomic_load(&job.halt.stop))
         return dyng_i_error(DYNG_INTERRUPTED, "cycle_count compute was interrupted");
     if (!dyng_i_cc_sum(w, threads, su->L, out))
         return dyng_i_error(DYNG_CAPACITY, "a cycle count passes 2^64 - 1");
@@ -1030,54 +1089,85 @@ typedef struct DYNG_FN(cc_pairs_job) {
     int64_t count;
     dyng_i_cc_work *w;
     dyng_resources *r;
-    atomic_int stop;
+    dyng_i_cc_halt halt; /* the interrupt flag and the budget */
+    int64_t stride;      /* the sample (dyng_i_cc_budget): every stride-th key */
+    double whole, part;  /* ... and the estimates of all and of it */
 } DYNG_FN(cc_pairs_job);
 
+/* The search through key j, from the cheaper end, its slots handed in. */
+static void DYNG_FN(cc_pair)(DYNG_FN(cc_pairs_job) * job, dyng_i_cc_thread *t, int64_t j) {
+    const VIEW *v = &job->v;
+    if (dyng_i_cc_halted(&job->halt, job->r))
+        return;
+    const int64_t a = job->keys[j].a, b = job->keys[j].b;
+    const VIEW *way = v;
+    if (job->both_ways) {
+        const int64_t in_a = DYNG_FN(len_of)(&v->irows[a]), out_b = DYNG_FN(len_of)(&v->orows[b]);
+        int64_t ball_a, probe_a, ball_b, probe_b;
+        DYNG_FN(cc_ball)(v, v->irows, v->icol, a, out_b, &ball_a, &probe_a);
+        DYNG_FN(cc_ball)(v, v->orows, v->ocol, b, in_a, &ball_b, &probe_b);
+        int64_t cost = ball_a + out_b; /* from a, two-step counts around a */
+        if (ball_b + in_a < cost) {    /* from b, two-step counts around b */
+            cost = ball_b + in_a;
+            way = &job->back;
+        }
+        if (job->L == 4 && probe_b + in_a < cost) { /* from a, b's targets' rows */
+            cost = probe_b + in_a;
+            way = &job->plain;
+        }
+        if (job->L == 4 && probe_a + out_b < cost) /* from b, a's sources' rows */
+            way = &job->plain_back;
+    }
+    if (way == v || way == &job->plain)
+        (void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->halt, job->r);
+    else /* from b (an undirected graph's rows are the same both ways) */
+        (void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->halt, job->r);
+    /* The rest of the pair's slots, so that the sum handed in ends at
+     * the slots of all the searches. */
+    if (job->halt.limit < INT64_MAX)
+        (void)dyng_i_cc_hand_in(t, &job->halt);
+}
+
+/* The sample first, when there is one, and the choice it makes; then the
+ * other keys (or all of them). */
 static void DYNG_FN(cc_pairs_team)(void *ctx) {
     DYNG_FN(cc_pairs_job) *job = ctx;
-    const VIEW *v = &job->v;
     dyng_i_cc_thread *t = &job->w->th[dyng_i_cc_thread_num()];
+    const int64_t count = job->count, stride = job->stride;
+    if (stride > 1) {
+        const int64_t samples = (count + stride - 1) / stride;
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 1)
 #endif
-    for (int64_t j = 0; j < job->count; j++) {
-        if (atomic_load_explicit(&job->stop, memory_order_relaxed))
-            continue;
-        if (job->r != NULL && dyng_i_interrupted(job->r)) {
-            atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
-            continue;
+        for (int64_t i = 0; i < samples; i++) {
+            DYNG_FN(cc_pair)(job, t, i * stride);
         }
-        const int64_t a = job->keys[j].a, b = job->keys[j].b;
-        const VIEW *way = v;
-        if (job->both_ways) {
-            const int64_t in_a = DYNG_FN(len_of)(&v->irows[a]),
-                          out_b = DYNG_FN(len_of)(&v->orows[b]);
-            int64_t ball_a, probe_a, ball_b, probe_b;
-            DYNG_FN(cc_ball)(v, v->irows, v->icol, a, out_b, &ball_a, &probe_a);
-            DYNG_FN(cc_ball)(v, v->orows, v->ocol, b, in_a, &ball_b, &probe_b);
-            int64_t cost = ball_a + out_b; /* from a, two-step counts around a */
-            if (ball_b + in_a < cost) {    /* from b, two-step counts around b */
-                cost = ball_b + in_a;
-                way = &job->back;
+        /* Every thread is past the loop (its barrier), and has handed in
+         * all its slots: the sum is the sample's. */
+#ifdef _OPENMP
+#pragma omp single
+#endif
+        {
+            const double used = (double)atomic_load(&job->halt.used);
+            if (used * job->whole > (double)job->halt.limit * job->part) {
+                atomic_store(&job->halt.over, 1);
+                atomic_store(&job->halt.stop, 1);
             }
-            if (job->L == 4 && probe_b + in_a < cost) { /* from a, b's targets' rows */
-                cost = probe_b + in_a;
-                way = &job->plain;
-            }
-            if (job->L == 4 && probe_a + out_b < cost) /* from b, a's sources' rows */
-                way = &job->plain_back;
         }
-        if (way == v || way == &job->plain)
-            (void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->stop, job->r);
-        else /* from b (an undirected graph's rows are the same both ways) */
-            (void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->stop, job->r);
     }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+    for (int64_t j = 0; j < count; j++)
+        if (stride <= 1 || j % stride != 0)
+            DYNG_FN(cc_pair)(job, t, j);
 }
 
 static dyng_status DYNG_FN(cc_count_pairs)(const dyng_graph *g, const dyng_i_adj *in,
                                            const dyng_i_cc_setup *su, dyng_i_cc_work *w,
                                            const dyng_i_cc_key *keys, int64_t count, int threads,
-                                           dyng_resources *r, uint64_t *out, int64_t *steps) {
+                                           dyng_resources *r, dyng_i_cc_budget *budget,
+                                           uint64_t *out, int64_t *steps) {
     DYNG_FN(cc_pairs_job)
     job = {.v = DYNG_FN(cc_view_of)(g, in, su, w),
            .L = su->L,
@@ -1097,16 +1187,27 @@ static dyng_status DYNG_FN(cc_count_pairs)(const dyng_graph *g, const dyng_i_adj
     job.plain_back = job.back;
     job.plain.two = job.plain_back.two = false;
     job.both_ways = !g->p.directed || g->p.store_transposed;
-    atomic_init(&job.stop, 0);
-    dyng_i_cc_clear_hists(w, threads, su->L);
+    dyng_i_cc_halt_init(&job.halt, budget->limit);
+    if (budget->limit < INT64_MAX && budget->stride > 1 && budget->part > 0) {
+        job.stride = budget->stride;
+        job.whole = (double)budget->whole;
+        job.part = (double)budget->part;
+    }
+    dyng_i_cc_clear_hists(w, threads, su->L, &job.halt);
     /* Few pairs: stay on this thread. */
     dyng_i_team(count >= DYNG_I_CC_PARALLEL_PAIRS ? threads : 1, DYNG_FN(cc_pairs_team), &job);
-    int64_t total = 0;
-    for (int t = 0; t < threads; t++)
+    int64_t total = 0, slots = 0;
+    for (int t = 0; t < threads; t++) {
         total += w->th[t].steps;
+        slots += w->th[t].slots;
+    }
     *steps = total;
-    if (atomic_load(&job.stop))
+    budget->used = slots;
+    budget->over = atomic_load(&job.halt.over) != 0;
+    if (atomic_load(&job.halt.interrupted))
         return dyng_i_error(DYNG_INTERRUPTED, "the cycle_count update was interrupted");
+    if (budget->over)
+        return DYNG_OK;
     if (!dyng_i_cc_sum(w, threads, su->L, out))
         return dyng_i_error(DYNG_CAPACITY, "a cycle count passes 2^64 - 1");
     return DYNG_OK;

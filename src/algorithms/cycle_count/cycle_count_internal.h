@@ -83,6 +83,8 @@ typedef struct dyng_i_cc_thread {
     uint32_t stamp;          /* the last stamp handed out                      */
     int64_t steps;           /* path vertices entered                          */
     int64_t slots;           /* row slots read: about what the searches cost   */
+    int64_t handed;          /* ... of them handed in to a budget (pair counts) */
+    int64_t check;           /* slots at which to hand in next (INT64_MAX: never) */
     /* The counters above change on every step of a search: a cache line
      * between them and the next thread's record keeps the threads from
      * sharing a line (2 threads ran at 0.6x of one on a road network). */
@@ -115,6 +117,8 @@ typedef struct dyng_i_cc_work {
     int64_t bound;        /* the search bound prepare used (finish uses it too) */
     bool recount;         /* prepare chose to count the graph after afresh    */
     int64_t steps_before; /* search steps of prepare                           */
+    int64_t budget;       /* row slots left to the finish's searches (INT64_MAX:
+                             no budget); past it they stop and it recounts */
     /* In-rows of a directed graph without stored ones (rows with the graph's
      * row record type; rebuilt by each call that needs them). */
     dyng_i_adj in;
@@ -149,6 +153,7 @@ struct dyng_cycle_count_result {
     uint64_t graph_version, graph_state_id;
     int64_t max_row;    /* at least the longest out-row (and stored in-row)    */
     int64_t work_slots; /* row slots the last full count read (0: unknown)     */
+    bool ordered;       /* ... and whether it ran in degree order (count_full) */
     dyng_status poison; /* DYNG_OK, or what every later call on it returns     */
     /* For the message of a poisoned result (DYNG_INTERNAL): the first length
      * whose count would have gone below 0, what it was and what the update
@@ -175,6 +180,24 @@ typedef struct dyng_i_cc_setup {
     bool blocks;         /* ... and a full count stays in blocks (kernels')    */
 } dyng_i_cc_setup;
 
+/* The budget of an update's searches through its pairs (count_pairs), in
+ * row slots, the unit of dyng_cycle_count_result.work_slots: `limit` in
+ * (INT64_MAX: none); out, `used`, the slots the searches read (all of them,
+ * or when they stopped, at least what they had read by then), and `over`:
+ * they stopped and counted nothing, because their slots passed the limit
+ * or because a sample said they would. With a finite limit and `stride` of
+ * 2 or more, the keys j with j % stride == 0 are searched first; when their
+ * slots, scaled by `whole` / `part` (estimates of all that the limit must
+ * cover and of the sample), pass the limit, the rest are not searched.
+ * Over or not depends on the pairs and these fields alone, not on the
+ * threads. */
+typedef struct dyng_i_cc_budget {
+    int64_t limit;
+    int64_t stride, whole, part;
+    int64_t used;
+    bool over;
+} dyng_i_cc_budget;
+
 /* dyng_update's parts for a cycle_count result (cycle_count.c; update.c
  * says when each runs):
  *  - check: poison, staleness, options, the batch's length; allocates
@@ -199,6 +222,12 @@ void dyng_i_cycle_count_finish(const dyng_graph *g, const dyng_batch *b, dyng_cy
  * instead of searching through the batch's pairs: 0 by their cost estimate
  * (the default), 1 never, 2 always. Process-wide. */
 void dyng_testing_cycle_count_recount(int mode);
+/* Testing (test builds only): the budget of an update's searches through
+ * its pairs, in row slots: -1 (the default) for half the row slots of the
+ * last full count; 0 or more for that many, and then the estimate never
+ * chooses to recount (the budget alone does). Ignored while the recount
+ * mode is 1 or 2. Process-wide. */
+void dyng_testing_cycle_count_budget(int64_t slots);
 /* Testing (test builds only): when searches follow the rules of long
  * searches (dyng_i_cc_setup.long_search: closers, and full counts in
  * blocks): 0 for bounds past DYNG_I_CC_SHORT (the default), 1 never, 2
@@ -234,12 +263,14 @@ typedef struct dyng_i_cc_kernels {
     void (*lookup)(const dyng_graph *g, dyng_i_cc_pair *pairs, int64_t count, uint8_t bit,
                    bool before);
     /* C_g(keys[0 .. count)) into out[0 .. su->L] (w->first set for the keys)
-     * and the path vertices entered into *steps. Polls r's interrupt flag
-     * unless r is NULL. Errors: DYNG_INTERRUPTED, DYNG_CAPACITY (a sum past
-     * 2^64 - 1). */
+     * and the path vertices entered into *steps, within budget->limit row
+     * slots: past it the searches stop, budget->over is set and out is left
+     * as it was (DYNG_OK). Polls r's interrupt flag unless r is NULL.
+     * Errors: DYNG_INTERRUPTED, DYNG_CAPACITY (a sum past 2^64 - 1). */
     dyng_status (*count_pairs)(const dyng_graph *g, const dyng_i_adj *in, const dyng_i_cc_setup *su,
                                dyng_i_cc_work *w, const dyng_i_cc_key *keys, int64_t count,
-                               int threads, dyng_resources *r, uint64_t *out, int64_t *steps);
+                               int threads, dyng_resources *r, dyng_i_cc_budget *budget,
+                               uint64_t *out, int64_t *steps);
     /* The blocks that a full count with su->blocks stays in, of g with
      * in-rows `in`, into `block` (cap >= n entries; see cc_blocks). Returns
      * the row slots read; cannot fail. */
