@@ -266,13 +266,13 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 CC_TMPL,
-                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->stop, job->r);",
-                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, 0, &job->stop, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, j, &job->halt, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, a, b, -1, 0, &job->halt, job->r);",
             ),
             Edit(
                 CC_TMPL,
-                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->stop, job->r);",
-                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &job->stop, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, j, &job->halt, job->r);",
+                "(void)DYNG_FN(cc_search)(way, t, b, a, -1, 0, &job->halt, job->r);",
             ),
         ),
         c_tests=("test_cycle_count", "fuzz_replay_cycle_count"),
@@ -379,8 +379,8 @@ MUTANTS: tuple[Mutant, ...] = (
         edits=(
             Edit(
                 "src/graph/apply_rows.tmpl.h",
-                "    for (int64_t s = need < 1 ? 1 : need; s <= DYNG_I_HOLE_SIZES; s++)\n",
-                "    for (int64_t s = need <= 1 ? 1 : need - 1; s <= DYNG_I_HOLE_SIZES; s++)\n",
+                "avail >> (need - 1) << (need - 1);",
+                "avail >> (need - 2) << (need - 2);",
             ),
         ),
         c_tests=("test_apply", "test_apply_random"),
