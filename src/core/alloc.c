@@ -5,6 +5,7 @@
 #define _GNU_SOURCE 1 /* madvise, mremap */
 #endif
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -14,7 +15,11 @@
 #include "alloc.h"
 
 #ifdef DYNG_TESTING_HOOKS
-/* Fault injection (test builds only; see alloc.h). */
+/* Fault injection (test builds only; see alloc.h). Allocations are counted
+ * from the first call of dyng_testing_fail_allocation on, so that a test
+ * build that never asks (the benchmarks run on one) does not have its
+ * threads take turns at one shared counter (as polls, resources.c). */
+static atomic_bool counting;           /* set by the first dyng_testing_fail_allocation */
 static atomic_int_fast64_t fail_at;    /* 0: never; else the allocation number that fails */
 static atomic_int_fast64_t alloc_seen; /* allocations since the last reset */
 static atomic_size_t size_limit;       /* 0: none; else bigger requests fail      */
@@ -23,13 +28,18 @@ static atomic_int junk_byte = -2;      /* -1: none; else what new blocks are fil
 
 /* True when this allocation (of `bytes`) is one a test asked to fail. */
 static int injected_failure_of(size_t bytes) {
-    int_fast64_t n = atomic_fetch_add(&alloc_seen, 1) + 1;
-    int_fast64_t k = atomic_load(&fail_at);
+    int fail = 0;
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        int_fast64_t n = atomic_fetch_add(&alloc_seen, 1) + 1;
+        int_fast64_t k = atomic_load(&fail_at);
+        fail = k != 0 && n == k;
+    }
     size_t limit = atomic_load(&size_limit);
-    return (k != 0 && n == k) || (limit != 0 && bytes > limit);
+    return fail || (limit != 0 && bytes > limit);
 }
 
 int64_t dyng_testing_fail_allocation(int64_t k) {
+    atomic_store(&counting, true);
     int64_t seen = (int64_t)atomic_exchange(&alloc_seen, 0);
     atomic_store(&fail_at, (int_fast64_t)(k < 0 ? 0 : k));
     return seen;

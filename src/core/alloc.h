@@ -50,7 +50,8 @@ size_t dyng_i_mul_size(size_t count, size_t size);
  * Process-wide.
  *
  * Make the k-th allocation from now fail (k >= 1), or none (k = 0). Returns
- * the number of allocations made since the last call. */
+ * the number of allocations made since the last call (allocations are
+ * counted from the first call on: it returns 0). */
 int64_t dyng_testing_fail_allocation(int64_t k);
 /* Allocations made since the last dyng_testing_fail_allocation call. */
 int64_t dyng_testing_allocation_count(void);

@@ -241,11 +241,17 @@ dyng_status dyng_interrupt_is_set(bool *set, const dyng_resources *r) {
 }
 
 #ifdef DYNG_TESTING_HOOKS
-/* Interrupts injected at a poll (test builds only; resources_internal.h). */
+/* Interrupts injected at a poll (test builds only; resources_internal.h).
+ * Polls are counted from the first call of dyng_testing_interrupt_at_poll on:
+ * until a test asks, a poll only reads `counting`, so a test build's threads
+ * (the benchmarks run on one) do not take turns at one shared counter at
+ * every poll, which made two threads slower than one on small graphs. */
+static atomic_bool counting;                  /* set by the first call below               */
 static atomic_int_fast64_t poll_interrupt_at; /* 0: never; else the poll that sets the flag */
 static atomic_int_fast64_t polls_seen;        /* polls since the last reset                */
 
 int64_t dyng_testing_interrupt_at_poll(int64_t k) {
+    atomic_store(&counting, true);
     int64_t seen = (int64_t)atomic_exchange(&polls_seen, 0);
     atomic_store(&poll_interrupt_at, (int_fast64_t)(k < 0 ? 0 : k));
     return seen;
@@ -255,6 +261,8 @@ int64_t dyng_testing_poll_count(void) { return (int64_t)atomic_load(&polls_seen)
 
 /* True from the k-th poll on, as if the flag had been set just before it. */
 static bool injected_interrupt(void) {
+    if (!atomic_load_explicit(&counting, memory_order_relaxed))
+        return false;
     int_fast64_t n = atomic_fetch_add(&polls_seen, 1) + 1;
     int_fast64_t k = atomic_load(&poll_interrupt_at);
     return k != 0 && n >= k;

@@ -54,7 +54,8 @@ bool dyng_i_interrupted(const dyng_resources *r);
 /* Testing (test builds only, like the allocation hooks of alloc.h): from the
  * k-th poll from now on (k >= 1), every poll reports an interrupt, as if the
  * flag had been set just before that poll; k = 0 stops it. Process-wide.
- * Returns the number of polls since the last call. */
+ * Returns the number of polls since the last call (polls are counted from
+ * the first call on: it returns 0). */
 int64_t dyng_testing_interrupt_at_poll(int64_t k);
 /* Polls since the last dyng_testing_interrupt_at_poll call. */
 int64_t dyng_testing_poll_count(void);
