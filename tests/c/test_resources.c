@@ -240,6 +240,41 @@ static void test_interrupt_calls(void) {
     dyng_resources_free(&r);
 }
 
+/* The testing hooks count polls and allocations only once a test has
+ * called them (resources.c, alloc.c): a process that never arms them, as a
+ * benchmark on a test build, keeps its threads off the shared counters.
+ * Runs first in main, before any test has called a hook. */
+static void test_hooks_count_once_called(void) {
+    dyng_resources *r = NULL;
+    REQUIRE_OK(dyng_resources_new(&r, DYNG_BACKEND_SEQUENTIAL, 1));
+    dyng_graph_properties p;
+    REQUIRE_OK(dyng_properties_default(&p));
+    enum { M = 70000 }; /* past a poll's stride of rows, so the build polls */
+    int32_t *src = malloc(M * sizeof *src), *dst = malloc(M * sizeof *dst);
+    REQUIRE(src != NULL && dst != NULL);
+    for (int i = 0; i < M; i++) {
+        src[i] = i;
+        dst[i] = (i + 1) % M;
+    }
+    dyng_graph *g = NULL;
+    CHECK_OK(dyng_graph_from_edges(&g, &p, -1, M, src, dst, NULL, r));
+    dyng_graph_free(&g);
+    CHECK(dyng_testing_poll_count() == 0);
+    CHECK(dyng_testing_allocation_count() == 0);
+    CHECK(dyng_testing_interrupt_at_poll(0) == 0);
+    CHECK(dyng_testing_fail_allocation(0) == 0);
+    /* From here on both count. */
+    CHECK_OK(dyng_graph_from_edges(&g, &p, -1, M, src, dst, NULL, r));
+    dyng_graph_free(&g);
+    CHECK(dyng_testing_poll_count() > 0);
+    CHECK(dyng_testing_allocation_count() > 0);
+    CHECK(dyng_testing_interrupt_at_poll(0) > 0);
+    CHECK(dyng_testing_fail_allocation(0) > 0);
+    free(src);
+    free(dst);
+    dyng_resources_free(&r);
+}
+
 /* Scratch space: a new handle holds none; an apply may leave some; a steady
  * stream of equal batches does not grow it; release gives it back. */
 static void test_scratch(void) {
@@ -473,6 +508,7 @@ static void test_fork_after_team(void) {
 }
 
 int main(void) {
+    test_hooks_count_once_called(); /* first: no hook called before it */
     test_new_backends();
     test_new_bad_arguments();
     test_retain_free();
