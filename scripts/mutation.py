@@ -961,6 +961,23 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_sssp.py",),
     ),
     Mutant(
+        name="testing-hooks-count-before-asked",
+        bug="A test build counts every poll on one counter shared by all threads before any "
+        "test has armed the interrupt hook, so a benchmark on the test build has its threads "
+        "take turns at that counter (two threads slower than one on small cycle counts).",
+        edits=(
+            Edit(
+                "src/core/resources.c",
+                "    if (!atomic_load_explicit(&counting, memory_order_relaxed))\n"
+                "        return false;\n",
+                "",
+            ),
+        ),
+        c_tests=("test_resources",),
+        note="Killed by test_resources' test_hooks_count_once_called (2026-12-07), written "
+        "with the fix.",
+    ),
+    Mutant(
         name="resources-scratch-shared-while-busy",
         bug="A call takes the resources' scratch space even while another call on another "
         "thread holds it (the busy flag is set but not tested), so two graphs that share a "
