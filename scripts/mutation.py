@@ -947,18 +947,25 @@ MUTANTS: tuple[Mutant, ...] = (
         py_tests=("tests/python/test_sssp.py",),
     ),
     Mutant(
-        name="py-update-refusal-prepares-every-result",
-        bug="An update refused for a stale result runs libdyng's preparation of every result "
-        "listed before it, which may grow (move) their arrays while views of them, made "
-        "without a copy, still show the old place.",
+        name="update-failure-keeps-what-prepares-grew",
+        bug="An update that fails after the results' preparations (an allocation of the apply, "
+        "a later result's preparation, an interrupt) puts back every prepared result but the "
+        "last (an off-by-one), which keeps the grown arrays and the open journal of a call "
+        "that changed nothing.",
         edits=(
             Edit(
-                "python/_core/update.c",
-                "        s = dyng_update(g->handle, b->handle, &refs[stale], 1);\n",
-                "        s = dyng_update(g->handle, b->handle, refs, count);\n",
+                "src/algorithms/update.c",
+                "        for (int64_t i = 0; i < job.started; i++)\n",
+                "        for (int64_t i = 0; i + 1 < job.started; i++)\n",
             ),
         ),
-        py_tests=("tests/python/test_sssp.py",),
+        c_tests=("test_faults", "test_sssp", "test_cycle_count"),
+        py_tests=("tests/python/test_update_failure_memory.py", "tests/python/test_faults.py"),
+        note="Replaces py-update-refusal-prepares-every-result (2026-12-07), which passed every "
+        "result to dyng_update on a refusal for a stale one: dyng_update runs every result's "
+        "checks before any preparation, so that mutant changed nothing (it survived the "
+        "2026-12-07 run, and so did a version of it one layer up, in the binding, since the "
+        "binding's preparation only copies). Its test stays as a regression test.",
     ),
     Mutant(
         name="testing-hooks-count-before-asked",
