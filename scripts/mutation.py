@@ -964,8 +964,9 @@ MUTANTS: tuple[Mutant, ...] = (
         note="Replaces py-update-refusal-prepares-every-result (2026-12-07), which passed every "
         "result to dyng_update on a refusal for a stale one: dyng_update runs every result's "
         "checks before any preparation, so that mutant changed nothing (it survived the "
-        "2026-12-07 run, and so did a version of it one layer up, in the binding, since the "
-        "binding's preparation only copies). Its test stays as a regression test.",
+        "2026-12-07 run, and so did a version of it one layer up, in the binding, whose "
+        "preparation only retires the result's Arrays, a held view keeping a copy of its "
+        "values: no value the test reads changes). Its test stays as a regression test.",
     ),
     Mutant(
         name="testing-hooks-count-before-asked",
